@@ -1,0 +1,49 @@
+// swift-tools-version:5.9
+// The headless compositor: layer tree → render plan → GLES2 or CPU executor.
+import PackageDescription
+
+let package = Package(
+    name: "Compositor",
+    products: [
+        .executable(name: "compositor", targets: ["CompositorCLI"]),
+        .library(name: "Compositor", targets: ["Compositor"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries from Debian, through pkg-config.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl",
+                       providers: [.apt(["libegl-dev", "libgbm-dev"])]),
+        .systemLibrary(name: "CGLES2", path: "Sources/CGLES2", pkgConfig: "glesv2",
+                       providers: [.apt(["libgles-dev"])]),
+
+        // Pure Swift core.
+        .target(name: "Geometry"),
+        .target(name: "PVRTC"),
+        .target(name: "Images", dependencies: ["Geometry", "CPNG", "PVRTC"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Images"]),
+        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers"]),
+        .target(name: "Raster", dependencies: ["Geometry", "Images", "Rendering"]),
+        .target(name: "GLES", dependencies: ["Geometry", "Images", "Rendering", "CEGL", "CGLES2"]),
+        .target(name: "Compare", dependencies: ["Images"]),
+        .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Rendering",
+                                                   "Raster", "GLES", "Compare", "PVRTC"]),
+        .executableTarget(name: "CompositorCLI", dependencies: [
+            "Compositor",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
+        .testTarget(name: "LayersTests", dependencies: ["Layers"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
+    ]
+)

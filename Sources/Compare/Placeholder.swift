@@ -1,0 +1,1 @@
+// Compare module (in progress).

@@ -1,0 +1,1 @@
+// Compositor module (in progress).

@@ -1,0 +1,1 @@
+// GLES module (in progress).

@@ -1,0 +1,1 @@
+// Raster module (in progress).

@@ -1,0 +1,87 @@
+// Rendering: per-pixel coverage, the one piece of fragment math every item
+// shares. This Swift code is the specification: the CPU executor calls it,
+// and Shaders/coverage.glsl is a line-by-line twin in GLSL ES 1.00. All
+// arithmetic is Float (GLSL highp), in the same order, so the two agree to
+// the last bit in all but rare cases.
+//
+// Distances are measured in the item's local plane and converted to pixels
+// through the gradient of the distance function on screen (Jacobian of
+// local w.r.t. screen), so AA stays one pixel wide under any transform.
+
+public enum Coverage {
+    /// Coverage in 0...1 of the pixel whose centre has local coordinates
+    /// (lx, ly), for the shape attributes of `VertexLayout`.
+    /// `jac` = (∂lx/∂sx, ∂ly/∂sx, ∂lx/∂sy, ∂ly/∂sy).
+    @inline(__always)
+    public static func evaluate(lx: Float, ly: Float,
+                                jac: (Float, Float, Float, Float),
+                                rect: (Float, Float, Float, Float),
+                                params: (Float, Float, Float, Float)) -> Float {
+        let code = params.3
+        let kind = (code / 16).rounded(.down)
+        let mask = code - kind * 16
+        if kind == 0 {
+            if mask == 0 { return 1 }
+            return edgeCoverage(lx: lx, ly: ly, jac: jac, rect: rect, mask: Int(mask))
+        }
+        let outer = roundedRectCoverage(lx: lx, ly: ly, jac: jac,
+                                        x0: rect.0, y0: rect.1, x1: rect.2, y1: rect.3, r: params.0)
+        if kind == 1 { return outer }
+        let w = params.1
+        let inner = roundedRectCoverage(lx: lx, ly: ly, jac: jac,
+                                        x0: rect.0 + w, y0: rect.1 + w, x1: rect.2 - w, y1: rect.3 - w,
+                                        r: params.2)
+        return clamp01(outer - inner)
+    }
+
+    /// Product of per-edge coverages for the flagged edges of an axis-aligned
+    /// local rect (exact box-filter area for axis-aligned pixels).
+    @inline(__always)
+    static func edgeCoverage(lx: Float, ly: Float, jac: (Float, Float, Float, Float),
+                             rect: (Float, Float, Float, Float), mask: Int) -> Float {
+        // Screen-space lengths of the gradients of lx and ly.
+        let gx = max((jac.0 * jac.0 + jac.2 * jac.2).squareRoot(), 1e-6)
+        let gy = max((jac.1 * jac.1 + jac.3 * jac.3).squareRoot(), 1e-6)
+        var c: Float = 1
+        if mask & 1 != 0 { c *= clamp01(0.5 + (lx - rect.0) / gx) }
+        if mask & 2 != 0 { c *= clamp01(0.5 + (ly - rect.1) / gy) }
+        if mask & 4 != 0 { c *= clamp01(0.5 + (rect.2 - lx) / gx) }
+        if mask & 8 != 0 { c *= clamp01(0.5 + (rect.3 - ly) / gy) }
+        return c
+    }
+
+    /// Coverage of a rounded rect from its signed distance in pixels.
+    @inline(__always)
+    static func roundedRectCoverage(lx: Float, ly: Float, jac: (Float, Float, Float, Float),
+                                    x0: Float, y0: Float, x1: Float, y1: Float, r: Float) -> Float {
+        if x1 <= x0 || y1 <= y0 { return 0 }
+        let cx = (x0 + x1) * 0.5, cy = (y0 + y1) * 0.5
+        let hx = (x1 - x0) * 0.5, hy = (y1 - y0) * 0.5
+        let px = lx - cx, py = ly - cy
+        let qx = abs(px) - hx + r, qy = abs(py) - hy + r
+        let sx: Float = px < 0 ? -1 : 1
+        let sy: Float = py < 0 ? -1 : 1
+        var d: Float
+        var nx: Float, ny: Float
+        if qx > 0 && qy > 0 {
+            let len = (qx * qx + qy * qy).squareRoot()
+            d = len - r
+            nx = sx * qx / len
+            ny = sy * qy / len
+        } else if qx > qy {
+            d = qx - r
+            nx = sx; ny = 0
+        } else {
+            d = qy - r
+            nx = 0; ny = sy
+        }
+        // Gradient of d on screen: n · ∂local/∂screen.
+        let gsx = nx * jac.0 + ny * jac.1
+        let gsy = nx * jac.2 + ny * jac.3
+        let g = max((gsx * gsx + gsy * gsy).squareRoot(), 1e-6)
+        return clamp01(0.5 - d / g)
+    }
+
+    @inline(__always)
+    static func clamp01(_ v: Float) -> Float { min(max(v, 0), 1) }
+}

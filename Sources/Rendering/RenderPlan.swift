@@ -1,0 +1,131 @@
+// Rendering: the render plan, the contract between the layer tree and the
+// executors. GL-free and immutable once built: an ordered list of passes,
+// each drawing into its own RGBA8 target, the last one being the canvas.
+// The GLES2 executor and the CPU reference executor both run exactly this,
+// so any difference between their outputs is an executor bug.
+
+import Foundation
+import Geometry
+import Images
+
+/// Why an offscreen pass exists; stats and debug overlays show it.
+public enum PassReason: String, Sendable, CaseIterable, Codable {
+    case canvas
+    case groupOpacity
+    case roundedClip
+    case mask
+    case shadow
+    case shadowBlur
+    case rasterize
+}
+
+/// A texture an item samples: a decoded image of the plan, or the output of an earlier pass.
+public enum TextureRef: Hashable, Sendable, CustomStringConvertible {
+    case image(Int)
+    case pass(Int)
+    public var description: String {
+        switch self {
+        case .image(let i): return "image#\(i)"
+        case .pass(let p): return "pass#\(p)"
+        }
+    }
+}
+
+/// An image the plan draws, decoded to premultiplied RGBA8.
+public struct PlanImage: Sendable {
+    /// Where it came from (file path or a name), for stats and errors.
+    public let key: String
+    public let image: Image
+    public init(key: String, image: Image) { self.key = key; self.image = image }
+}
+
+/// One separable Gaussian blur step over the alpha of a source pass.
+public struct BlurStep: Sendable, Equatable {
+    public enum Axis: String, Sendable { case horizontal, vertical }
+    /// The pass whose output is blurred (same size as this pass).
+    public var source: Int
+    public var axis: Axis
+    /// Standard deviation in pixels.
+    public var sigma: Double
+    /// Normalised weights for offsets 0, 1, …, radius (symmetric); they sum
+    /// to 1 over −radius…radius. Computed once here so both executors use
+    /// the very same numbers.
+    public var weights: [Float]
+    public init(source: Int, axis: Axis, sigma: Double) {
+        self.source = source; self.axis = axis; self.sigma = sigma
+        weights = BlurStep.gaussianWeights(sigma: sigma)
+    }
+
+    /// Largest supported radius in taps (the GLSL loop bound).
+    public static let maxRadius = 127
+
+    /// Weights of a Gaussian sampled at integer offsets, cut at 4σ and normalised.
+    public static func gaussianWeights(sigma: Double) -> [Float] {
+        guard sigma > 0 else { return [1] }
+        let radius = min(maxRadius, Int((4 * sigma).rounded(.up)))
+        var w = (0...radius).map { i -> Double in
+            let x = Double(i)
+            return exp(-x * x / (2 * sigma * sigma))
+        }
+        let total = w[0] + 2 * w.dropFirst().reduce(0, +)
+        w = w.map { $0 / total }
+        return w.map(Float.init)
+    }
+}
+
+/// What a pass does: draw items over its clear colour, or blur another pass.
+public enum PassContent: Sendable {
+    case draw([DrawItem])
+    case blur(BlurStep)
+}
+
+/// One render target and the work that fills it.
+public struct RenderPass: Sendable {
+    public var id: Int
+    public var width: Int
+    public var height: Int
+    public var reason: PassReason
+    /// The layer that caused the pass (nil for the canvas).
+    public var layerName: String?
+    /// Premultiplied clear colour.
+    public var clear: PremultipliedColor
+    public var content: PassContent
+
+    public init(id: Int, width: Int, height: Int, reason: PassReason, layerName: String?,
+                clear: PremultipliedColor, content: PassContent) {
+        self.id = id; self.width = width; self.height = height; self.reason = reason
+        self.layerName = layerName; self.clear = clear; self.content = content
+    }
+
+    /// The draw items (empty for a blur pass).
+    public var items: [DrawItem] {
+        if case .draw(let items) = content { return items }
+        return []
+    }
+}
+
+/// The whole frame: passes in execution order (dependencies first), the
+/// canvas pass last, and the images the items sample.
+public struct RenderPlan: Sendable {
+    public var width: Int
+    public var height: Int
+    public var passes: [RenderPass]
+    public var images: [PlanImage]
+    /// Names of the layers items refer to by index (for stats and overdraw attribution).
+    public var layerNames: [String]
+
+    public init(width: Int, height: Int, passes: [RenderPass], images: [PlanImage], layerNames: [String]) {
+        self.width = width; self.height = height; self.passes = passes
+        self.images = images; self.layerNames = layerNames
+    }
+
+    /// The pass whose target is the output image.
+    public var canvasPass: RenderPass { passes[passes.count - 1] }
+
+    /// Number of offscreen passes for each reason.
+    public var offscreenPassesByReason: [PassReason: Int] {
+        var r: [PassReason: Int] = [:]
+        for p in passes where p.reason != .canvas { r[p.reason, default: 0] += 1 }
+        return r
+    }
+}

@@ -1,0 +1,165 @@
+// Rendering: the vertex stage shared by both executors. Turns a draw item
+// into a convex polygon in pass pixels: projects the quad (clipping at the
+// w > 0 plane first), widens antialiased edges by one pixel, clips by the
+// item's convex clip polygon and the pass bounds, then computes each
+// vertex's attributes from the inverse map. Doing this once, on the CPU, for
+// both backends is what lets the GPU and CPU outputs agree pixel for pixel.
+
+import Geometry
+
+public enum Tessellator {
+    /// Smallest w kept when clipping against the eye plane.
+    static let nearW = 1e-6
+
+    /// The geometry of `item` in a pass of `width` × `height` pixels; nil when nothing is visible.
+    public static func geometry(of item: DrawItem, width: Int, height: Int) -> ItemGeometry? {
+        let h = item.transform.flattened
+        guard let inv = h.inverse else { return nil }
+        let rect = expandedRect(item, h: h, inv: inv)
+        guard !rect.isEmpty else { return nil }
+
+        // Project the corners, clipping against w > 0 in homogeneous space.
+        var hom = rect.corners.map { c -> (Double, Double, Double) in h.applyHomogeneous(c.x, c.y) }
+        hom = clipNear(hom)
+        guard hom.count >= 3 else { return nil }
+        var poly = hom.map { Vec2($0.0 / $0.2, $0.1 / $0.2) }
+
+        // Clip to the pass, then to the item's clip polygon.
+        poly = clip(poly, against: Rect(x: 0, y: 0, width: Double(width), height: Double(height)).corners)
+        if let c = item.clip { poly = clip(poly, against: c) }
+        guard poly.count >= 3, abs(signedArea(poly)) > 1e-9 else { return nil }
+
+        return ItemGeometry(vertices: attributes(for: poly, item: item, inv: inv))
+    }
+
+    // MARK: - Attributes
+
+    static func attributes(for poly: [Vec2], item: DrawItem, inv: Homography) -> [Float] {
+        let (color, uvRect) = paintAttributes(item.paint)
+        let (shapeRect, params) = shapeAttributes(item)
+        let r = item.rect
+        var out = [Float]()
+        out.reserveCapacity(poly.count * VertexLayout.stride)
+        for p in poly {
+            let (X, Y, W) = inv.applyHomogeneous(p.x, p.y)
+            // uv is affine in the local plane: apply it to the homogeneous local point.
+            let su = r.width == 0 ? 0 : uvRect.width / r.width
+            let sv = r.height == 0 ? 0 : uvRect.height / r.height
+            let U = (X - W * r.minX) * su + W * uvRect.minX
+            let V = (Y - W * r.minY) * sv + W * uvRect.minY
+            let j = jacobian(inv, p)
+            out.append(Float(p.x)); out.append(Float(p.y))
+            out.append(Float(X)); out.append(Float(Y)); out.append(Float(W))
+            out.append(Float(U)); out.append(Float(V)); out.append(Float(W))
+            out.append(contentsOf: color)
+            out.append(Float(j.0)); out.append(Float(j.1)); out.append(Float(j.2)); out.append(Float(j.3))
+            out.append(contentsOf: shapeRect)
+            out.append(contentsOf: params)
+        }
+        return out
+    }
+
+    static func paintAttributes(_ paint: Paint) -> ([Float], Rect) {
+        let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+        switch paint {
+        case .solid(let c):
+            return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], unit)
+        case .texture(_, let uv, _, let o), .masked(_, _, let uv, let o):
+            let f = Float(o)
+            return ([f, f, f, f], uv)
+        case .textureAlpha(_, let uv, let c):
+            return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], uv)
+        }
+    }
+
+    static func shapeAttributes(_ item: DrawItem) -> ([Float], [Float]) {
+        func rectF(_ r: Rect) -> [Float] { [Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)] }
+        let mask = Float(item.aaEdges.rawValue)
+        switch item.shape {
+        case .quad:
+            return (rectF(item.rect), [0, 0, 0, VertexLayout.kindQuad * 16 + mask])
+        case .roundedRect(let r, let radius):
+            return (rectF(r), [Float(radius), 0, 0, VertexLayout.kindRoundedRect * 16 + mask])
+        case .ring(let r, let radius, let width, let inner):
+            return (rectF(r), [Float(radius), Float(width), Float(inner), VertexLayout.kindRing * 16 + mask])
+        }
+    }
+
+    /// ∂(local)/∂(screen) at screen point p for the inverse map `inv`.
+    static func jacobian(_ inv: Homography, _ p: Vec2) -> (Double, Double, Double, Double) {
+        let (X, Y, W) = inv.applyHomogeneous(p.x, p.y)
+        let w2 = W * W
+        return ((inv.a * W - X * inv.c) / w2, (inv.b * W - Y * inv.c) / w2,
+                (inv.d * W - X * inv.f) / w2, (inv.e * W - Y * inv.f) / w2)
+    }
+
+    // MARK: - Antialiasing margin
+
+    /// The quad widened by one pixel (in local units) on each antialiased edge.
+    static func expandedRect(_ item: DrawItem, h: Homography, inv: Homography) -> Rect {
+        let r = item.rect
+        guard !item.aaEdges.isEmpty, !r.isEmpty else { return r }
+        var gx = 0.0, gy = 0.0
+        for c in r.corners {
+            let (_, _, w) = h.applyHomogeneous(c.x, c.y)
+            guard w > nearW else { continue }
+            let j = jacobian(inv, h.apply(c))
+            gx = max(gx, (j.0 * j.0 + j.2 * j.2).squareRoot())
+            gy = max(gy, (j.1 * j.1 + j.3 * j.3).squareRoot())
+        }
+        let e = item.aaEdges
+        return Rect(minX: r.minX - (e.contains(.left) ? gx : 0),
+                    minY: r.minY - (e.contains(.top) ? gy : 0),
+                    maxX: r.maxX + (e.contains(.right) ? gx : 0),
+                    maxY: r.maxY + (e.contains(.bottom) ? gy : 0))
+    }
+
+    // MARK: - Clipping
+
+    static func clipNear(_ pts: [(Double, Double, Double)]) -> [(Double, Double, Double)] {
+        if pts.allSatisfy({ $0.2 > nearW }) { return pts }
+        var out: [(Double, Double, Double)] = []
+        for i in pts.indices {
+            let a = pts[i], b = pts[(i + 1) % pts.count]
+            let ina = a.2 > nearW, inb = b.2 > nearW
+            if ina { out.append(a) }
+            if ina != inb {
+                let t = (nearW - a.2) / (b.2 - a.2)
+                out.append((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t, nearW))
+            }
+        }
+        return out
+    }
+
+    /// Sutherland–Hodgman clipping of `poly` by the convex polygon `clip` (either winding).
+    public static func clip(_ poly: [Vec2], against clip: [Vec2]) -> [Vec2] {
+        guard clip.count >= 3 else { return [] }
+        let orient: Double = signedArea(clip) >= 0 ? 1 : -1
+        var out = poly
+        for i in clip.indices {
+            if out.isEmpty { break }
+            let a = clip[i], b = clip[(i + 1) % clip.count]
+            let edge = b - a
+            func side(_ p: Vec2) -> Double { edge.cross(p - a) * orient }
+            let input = out
+            out = []
+            for j in input.indices {
+                let p = input[j], q = input[(j + 1) % input.count]
+                let sp = side(p), sq = side(q)
+                if sp >= 0 { out.append(p) }
+                if (sp >= 0) != (sq >= 0) {
+                    let t = sp / (sp - sq)
+                    out.append(p + (q - p) * t)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Twice-free signed area (positive when clockwise on screen, y down).
+    public static func signedArea(_ p: [Vec2]) -> Double {
+        var s = 0.0
+        for i in p.indices { s += p[i].cross(p[(i + 1) % p.count]) }
+        return s / 2
+    }
+}
