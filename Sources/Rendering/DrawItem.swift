@@ -38,13 +38,14 @@ public enum TextureFilter: String, Sendable {
 public enum Paint: Sendable, Equatable {
     /// A flat premultiplied colour.
     case solid(PremultipliedColor)
-    /// A texture sampled at `uv` (unit texture coordinates of the quad's
-    /// corners, top-left origin), clamp to edge, times `opacity`.
-    case texture(TextureRef, uv: Rect, filter: TextureFilter, opacity: Double)
+    /// A texture, clamp to edge, times `opacity`. `uv` maps the item's local
+    /// plane to unit texture coordinates (top-left origin); it is projective
+    /// so an offscreen pass drawn back under perspective samples correctly.
+    case texture(TextureRef, uv: Homography, filter: TextureFilter, opacity: Double)
     /// The alpha of a texture times a premultiplied colour (shadows).
-    case textureAlpha(TextureRef, uv: Rect, color: PremultipliedColor)
+    case textureAlpha(TextureRef, uv: Homography, filter: TextureFilter, color: PremultipliedColor)
     /// A texture times the alpha of a mask texture sampled at the same uv, times opacity.
-    case masked(TextureRef, mask: TextureRef, uv: Rect, opacity: Double)
+    case masked(TextureRef, mask: TextureRef, uv: Homography, filter: TextureFilter, opacity: Double)
 }
 
 /// The coverage shape evaluated per pixel in the item's local plane.
@@ -87,12 +88,20 @@ public struct DrawItem: Sendable {
         self.shape = shape; self.aaEdges = aaEdges; self.blend = blend; self.clip = clip
     }
 
+    /// The filter used for the item's textures (nil for solid paint).
+    public var filter: TextureFilter? {
+        switch paint {
+        case .solid: return nil
+        case .texture(_, _, let f, _), .textureAlpha(_, _, let f, _), .masked(_, _, _, let f, _): return f
+        }
+    }
+
     /// The textures the item samples.
     public var textures: [TextureRef] {
         switch paint {
         case .solid: return []
-        case .texture(let t, _, _, _), .textureAlpha(let t, _, _): return [t]
-        case .masked(let t, let m, _, _): return [t, m]
+        case .texture(let t, _, _, _), .textureAlpha(let t, _, _, _): return [t]
+        case .masked(let t, let m, _, _, _): return [t, m]
         }
     }
 }

@@ -35,22 +35,20 @@ public enum Tessellator {
     // MARK: - Attributes
 
     static func attributes(for poly: [Vec2], item: DrawItem, inv: Homography) -> [Float] {
-        let (color, uvRect) = paintAttributes(item.paint)
+        let (color, uvMap) = paintAttributes(item.paint)
         let (shapeRect, params) = shapeAttributes(item)
-        let r = item.rect
         var out = [Float]()
         out.reserveCapacity(poly.count * VertexLayout.stride)
         for p in poly {
             let (X, Y, W) = inv.applyHomogeneous(p.x, p.y)
-            // uv is affine in the local plane: apply it to the homogeneous local point.
-            let su = r.width == 0 ? 0 : uvRect.width / r.width
-            let sv = r.height == 0 ? 0 : uvRect.height / r.height
-            let U = (X - W * r.minX) * su + W * uvRect.minX
-            let V = (Y - W * r.minY) * sv + W * uvRect.minY
+            // uv is projective in the local plane: map the homogeneous local point.
+            let U = X * uvMap.a + Y * uvMap.d + W * uvMap.g
+            let V = X * uvMap.b + Y * uvMap.e + W * uvMap.h
+            let Q = X * uvMap.c + Y * uvMap.f + W * uvMap.i
             let j = jacobian(inv, p)
             out.append(Float(p.x)); out.append(Float(p.y))
             out.append(Float(X)); out.append(Float(Y)); out.append(Float(W))
-            out.append(Float(U)); out.append(Float(V)); out.append(Float(W))
+            out.append(Float(U)); out.append(Float(V)); out.append(Float(Q))
             out.append(contentsOf: color)
             out.append(Float(j.0)); out.append(Float(j.1)); out.append(Float(j.2)); out.append(Float(j.3))
             out.append(contentsOf: shapeRect)
@@ -59,15 +57,14 @@ public enum Tessellator {
         return out
     }
 
-    static func paintAttributes(_ paint: Paint) -> ([Float], Rect) {
-        let unit = Rect(x: 0, y: 0, width: 1, height: 1)
+    static func paintAttributes(_ paint: Paint) -> ([Float], Homography) {
         switch paint {
         case .solid(let c):
-            return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], unit)
-        case .texture(_, let uv, _, let o), .masked(_, _, let uv, let o):
+            return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], .identity)
+        case .texture(_, let uv, _, let o), .masked(_, _, let uv, _, let o):
             let f = Float(o)
             return ([f, f, f, f], uv)
-        case .textureAlpha(_, let uv, let c):
+        case .textureAlpha(_, let uv, _, let c):
             return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], uv)
         }
     }

@@ -12,7 +12,7 @@ public enum VertexLayout {
     public static let position = 0
     /// vec3: homogeneous local coordinates (x·q, y·q, q).
     public static let local = 2
-    /// vec3: homogeneous texture coordinates (u·q, v·q, q).
+    /// vec3: homogeneous texture coordinates (u·q, v·q, q); divide per pixel.
     public static let uv = 5
     /// vec4: premultiplied colour (solid, shadow colour) or opacity in all four (textures).
     public static let color = 8

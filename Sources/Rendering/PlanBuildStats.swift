@@ -1,0 +1,19 @@
+// Rendering: what the plan builder did, for stats output: layers visited,
+// culled (and why), and items emitted.
+
+/// Counters filled while building a plan.
+public struct PlanBuildStats: Sendable, Equatable, Codable {
+    public var layersVisited = 0
+    public var layersDrawn = 0
+    public var culledHidden = 0
+    public var culledTransparent = 0
+    public var culledBackFacing = 0
+    public var culledOutsideCanvas = 0
+    public var culledEmpty = 0
+    public var items = 0
+    public init() {}
+
+    public var culledTotal: Int {
+        culledHidden + culledTransparent + culledBackFacing + culledOutsideCanvas + culledEmpty
+    }
+}

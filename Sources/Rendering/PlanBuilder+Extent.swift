@@ -1,0 +1,69 @@
+// Rendering: how far a layer's output reaches, in target pixels — used to
+// size offscreen windows and rasterization bitmaps. Conservative: bounds of
+// drawn parts, contents (which may overflow the bounds), sublayers, and the
+// shadow with its blur support; clipped by masksToBounds and the mask.
+
+import Geometry
+import Layers
+
+extension PlanBuilder {
+    /// The whole output of `l` (shadow included) through `h`, or nil when nothing shows.
+    func outputExtent(_ l: Layer, _ h: Homography) -> Rect? {
+        guard !l.isHidden, l.opacity > 0 else { return nil }
+        var e = bodyExtent(l, h)
+        if hasShadow(l) {
+            let sigma = shadowSigma(l)
+            let pad = blurPad(sigma) + 1
+            let a = Vec2(l.bounds.midX, l.bounds.midY)
+            let shadowBase: Rect?
+            if let p = l.shadowPath {
+                shadowBase = Homography.translation(l.shadowOffset.x, l.shadowOffset.y)
+                    .concatenating(h).boundingBox(of: p.controlBounds)
+            } else if let b = e {
+                let d = h.apply(a + l.shadowOffset) - h.apply(a)
+                shadowBase = Rect(origin: b.origin + d, size: b.size)
+            } else {
+                shadowBase = nil
+            }
+            if let s = shadowBase, s.origin.x.isFinite, s.origin.y.isFinite {
+                e = unionOpt(e, s.insetBy(-pad, -pad))
+            }
+        }
+        if l.masksToBounds {
+            guard let b = h.boundingBox(of: l.bounds), let cur = e else { return nil }
+            e = cur.intersection(b)
+        }
+        if let m = l.mask {
+            let mh = m.transformToSuperlayer(parentS: .identity).flattened.concatenating(h)
+            guard let me = outputExtent(m, mh), let cur = e else { return nil }
+            e = cur.intersection(me)
+        }
+        guard let r = e, !r.isEmpty, r.minX.isFinite, r.maxY.isFinite else { return nil }
+        return r
+    }
+
+    /// Background, border, contents and sublayers of `l` through `h`.
+    func bodyExtent(_ l: Layer, _ h: Homography) -> Rect? {
+        var e: Rect?
+        let drawsBounds = (l.backgroundColor?.a ?? 0) > 0 || (l.borderWidth > 0 && (l.borderColor?.a ?? 0) > 0)
+        if drawsBounds, !l.bounds.isEmpty { e = unionOpt(e, h.boundingBox(of: l.bounds)) }
+        if l.contents != nil {
+            let f = contentsFrame(l)
+            if !f.isEmpty { e = unionOpt(e, h.boundingBox(of: f)) }
+        }
+        if !l.sublayers.isEmpty {
+            let s = l.sublayerTransformAboutAnchor
+            for c in l.sublayers where !c.isHidden && c.opacity > 0 {
+                let ch = c.transformToSuperlayer(parentS: s).flattened.concatenating(h)
+                e = unionOpt(e, outputExtent(c, ch))
+            }
+        }
+        return e
+    }
+
+    func unionOpt(_ a: Rect?, _ b: Rect?) -> Rect? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return a.union(b)
+    }
+}

@@ -1,0 +1,38 @@
+// Rendering: shouldRasterize. The layer's whole output (shadow, clip and
+// mask included, opacity excluded) is rendered once into a bitmap in the
+// layer's own plane at rasterizationScale pixels per point, then drawn back
+// through the layer's transform with bilinear filtering — which is why a
+// rasterized layer looks soft when scaled up, as in Core Animation.
+
+import Geometry
+import Layers
+
+extension PlanBuilder {
+    func emitRasterized(_ n: LayerDraw) {
+        let l = n.layer
+        let rs = l.rasterizationScale > 0 ? l.rasterizationScale : 1
+        let savedScale = pixelScale
+        pixelScale = rs
+        defer { pixelScale = savedScale }
+        guard let e = outputExtent(l, .scale(rs, rs)) else { stats.culledEmpty += 1; return }
+        let x0 = (e.minX - 1).rounded(.down), y0 = (e.minY - 1).rounded(.down)
+        let x1 = (e.maxX + 1).rounded(.up), y1 = (e.maxY + 1).rounded(.up)
+        let w = Int(x1 - x0), h = Int(y1 - y0)
+        guard w > 0, h > 0, w <= maxPassSide, h <= maxPassSide else { stats.culledEmpty += 1; return }
+
+        var inner = n
+        inner.toTarget = Homography.scale(rs, rs).concatenating(.translation(-x0, -y0))
+        inner.opacity = 1
+        inner.clip = nil
+        inner.target = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
+        let pass = makePass(width: w, height: h, reason: .rasterize, layer: l) {
+            if needsOffscreen(inner) { emitOffscreen(inner) } else { emitDirect(inner) }
+        }
+        pixelScale = savedScale
+        let local = Rect(x: x0 / rs, y: y0 / rs, width: Double(w) / rs, height: Double(h) / rs)
+        let uv = Homography.mapping(local, to: Rect(x: 0, y: 0, width: 1, height: 1))
+        add(DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: local,
+                     paint: .texture(.pass(pass), uv: uv, filter: .linear, opacity: n.opacity),
+                     aaEdges: l.allowsEdgeAntialiasing ? .all : [], clip: n.clip))
+    }
+}

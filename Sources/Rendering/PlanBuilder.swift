@@ -1,0 +1,207 @@
+// Rendering: layer tree → render plan. Walks the model layers once, computing
+// each layer's flattened map to its pass, and emits draw items in Core
+// Animation's order (shadow, background, contents, sublayers by zPosition,
+// border). Effects that need the composited result of a subtree (group
+// opacity, rounded clips, masks, shadows without a path, rasterization) open
+// offscreen passes, each tagged with its reason; see PlanBuilder+Offscreen.
+//
+// Offscreen passes for clips, masks, shadows and group opacity live in the
+// target's pixel space (a pixel-aligned window of it), so drawing them back
+// is an exact copy; only shouldRasterize renders in the layer's own space,
+// because its bitmap must survive the layer moving.
+
+import Geometry
+import Images
+import Layers
+
+/// Options for building a plan.
+public struct PlanOptions: Sendable {
+    /// Pixels per point of the output.
+    public var scale: Double = 1
+    public init(scale: Double = 1) { self.scale = scale }
+}
+
+/// Builds the render plan of a layer tree.
+public final class PlanBuilder {
+    let options: PlanOptions
+    var passes: [RenderPass] = []
+    var images: [PlanImage] = []
+    var imageIndex: [String: Int] = [:]
+    var layerNames: [String] = []
+    var current: [DrawItem] = []
+    public internal(set) var stats = PlanBuildStats()
+    var shadowMasks: [ShadowMaskKey: Int] = [:]
+    /// Pixels per point of the pass being built (the canvas scale, or a rasterization scale).
+    var pixelScale: Double
+    /// Largest offscreen pass side in pixels.
+    let maxPassSide = 16384
+
+    public init(options: PlanOptions = PlanOptions()) {
+        self.options = options
+        pixelScale = options.scale
+    }
+
+    /// The plan for `root` (the implicit root layer of a scene, whose bounds
+    /// are the canvas in points) drawn into a `width` × `height` pixel canvas.
+    public static func build(root: Layer, width: Int, height: Int,
+                             options: PlanOptions = PlanOptions()) -> RenderPlan {
+        let b = PlanBuilder(options: options)
+        return b.build(root: root, width: width, height: height)
+    }
+
+    public func build(root: Layer, width: Int, height: Int) -> RenderPlan {
+        let s = options.scale
+        current = []
+        let ctx = EmitContext(toTarget: .scale(s, s), parentS: .identity, opacity: 1, clip: nil,
+                              target: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        emit(root, ctx)
+        passes.append(RenderPass(id: passes.count, width: width, height: height, reason: .canvas,
+                                 layerName: nil, clear: .clear, content: .draw(current)))
+        return RenderPlan(width: width, height: height, passes: passes, images: images, layerNames: layerNames)
+    }
+
+    /// Where emission happens: the superlayer's plane → target pixels map,
+    /// its sublayer transform about its anchor, the opacity passed down, an
+    /// aliased clip polygon in target pixels, and the target's bounds.
+    struct EmitContext {
+        var toTarget: Homography
+        var parentS: Transform3D
+        var opacity: Double
+        var clip: [Vec2]?
+        var target: Rect
+    }
+
+    // MARK: - Layers
+
+    func emit(_ layer: Layer, _ ctx: EmitContext) {
+        stats.layersVisited += 1
+        if layer.isHidden { stats.culledHidden += 1; return }
+        if let m = layer.mask, m.isHidden { stats.culledHidden += 1; return }
+        let toSuper = layer.transformToSuperlayer(parentS: ctx.parentS).flattened
+        if !layer.isDoubleSided,
+           toSuper.reversesOrientation(at: Vec2(layer.bounds.midX, layer.bounds.midY)) {
+            stats.culledBackFacing += 1; return
+        }
+        let opacity = ctx.opacity * layer.opacity
+        if opacity <= 0 { stats.culledTransparent += 1; return }
+        let h = toSuper.concatenating(ctx.toTarget)
+        guard h.inverse != nil else { stats.culledEmpty += 1; return }
+        let node = LayerDraw(layer: layer, toTarget: h, opacity: opacity, clip: ctx.clip,
+                             target: ctx.target, nameIndex: nameIndex(layer))
+        if layer.shouldRasterize {
+            emitRasterized(node)
+        } else if needsOffscreen(node) {
+            emitOffscreen(node)
+        } else {
+            emitDirect(node)
+        }
+    }
+
+    /// A layer being emitted into the current pass.
+    struct LayerDraw {
+        let layer: Layer
+        /// Layer bounds coordinates → target pixels.
+        var toTarget: Homography
+        var opacity: Double
+        var clip: [Vec2]?
+        var target: Rect
+        let nameIndex: Int
+    }
+
+    func nameIndex(_ layer: Layer) -> Int {
+        layerNames.append(layer.name ?? "layer#\(layerNames.count)")
+        return layerNames.count - 1
+    }
+
+    /// Draws the layer's parts straight into the current pass, opacity
+    /// multiplied into each part, a rectangular masksToBounds as an aliased clip.
+    func emitDirect(_ n: LayerDraw) {
+        let before = current.count
+        emitShadowFromPath(n)
+        emitBody(n, opacity: n.opacity)
+        if current.count > before { stats.layersDrawn += 1 }
+    }
+
+    /// Background, contents, sublayers and border at `opacity`, with a
+    /// rectangular masksToBounds clip applied to contents and sublayers.
+    func emitBody(_ n: LayerDraw, opacity: Double) {
+        let l = n.layer
+        emitBackground(n, opacity: opacity)
+        var inner = n
+        if l.masksToBounds, !needsRoundedClip(l) {
+            inner.clip = clipPolygon(intersecting: n.clip, with: l.bounds, through: n.toTarget)
+            if inner.clip?.isEmpty == true { emitBorder(n, opacity: opacity); return }
+        }
+        emitContents(inner, opacity: opacity)
+        emitSublayers(inner, opacity: opacity)
+        emitBorder(n, opacity: opacity)
+    }
+
+    func emitSublayers(_ n: LayerDraw, opacity: Double) {
+        let subs = n.layer.sublayers
+        guard !subs.isEmpty else { return }
+        let ctx = EmitContext(toTarget: n.toTarget, parentS: n.layer.sublayerTransformAboutAnchor,
+                              opacity: opacity, clip: n.clip, target: n.target)
+        for s in sortedByZ(subs) { emit(s, ctx) }
+    }
+
+    func sortedByZ(_ layers: [Layer]) -> [Layer] {
+        if layers.allSatisfy({ $0.zPosition == layers[0].zPosition }) { return layers }
+        return layers.enumerated().sorted {
+            $0.element.zPosition != $1.element.zPosition
+                ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
+    /// The convex clip polygon (target pixels) of `rect` seen through `h`,
+    /// intersected with an existing clip; nil when the rect can't be a convex clip (behind the eye).
+    func clipPolygon(intersecting existing: [Vec2]?, with rect: Rect, through h: Homography) -> [Vec2]? {
+        var hom = rect.corners.map { h.applyHomogeneous($0.x, $0.y) }
+        guard hom.allSatisfy({ $0.2 > Tessellator.nearW }) else {
+            hom = Tessellator.clipNear(hom)
+            if hom.count < 3 { return [] }
+            return existing  // partially behind the eye: keep the old clip (rare; documented)
+        }
+        var poly = hom.map { Vec2($0.0 / $0.2, $0.1 / $0.2) }
+        if let e = existing { poly = Tessellator.clip(poly, against: e) }
+        return poly.count >= 3 ? poly : []
+    }
+
+    // MARK: - Passes
+
+    /// Runs `body` with a fresh item list, appends the result as a pass and returns its id.
+    func makePass(width: Int, height: Int, reason: PassReason, layer: Layer,
+                  body: () -> Void) -> Int {
+        let saved = current
+        current = []
+        body()
+        let id = passes.count
+        passes.append(RenderPass(id: id, width: width, height: height, reason: reason,
+                                 layerName: layer.name, clear: .clear, content: .draw(current)))
+        current = saved
+        return id
+    }
+
+    /// Appends a blur pass of `source` and returns its id.
+    func makeBlurPass(source: Int, width: Int, height: Int, axis: BlurStep.Axis, sigma: Double,
+                      layer: Layer) -> Int {
+        let id = passes.count
+        passes.append(RenderPass(id: id, width: width, height: height, reason: .shadowBlur,
+                                 layerName: layer.name, clear: .clear,
+                                 content: .blur(BlurStep(source: source, axis: axis, sigma: sigma))))
+        return id
+    }
+
+    func add(_ item: DrawItem) {
+        current.append(item)
+        stats.items += 1
+    }
+
+    /// The index of an image in the plan, adding it once per key.
+    func imageRef(_ c: LayerContents) -> Int {
+        if let i = imageIndex[c.key] { return i }
+        images.append(PlanImage(key: c.key, image: c.image))
+        imageIndex[c.key] = images.count - 1
+        return images.count - 1
+    }
+}

@@ -1,0 +1,51 @@
+// Rendering: a stable, human-readable text form of a render plan. Tests
+// compare these dumps to catch unintended changes in what the builder
+// emits, and `compositor render --dump-plan` shows it to users.
+
+import Geometry
+
+extension RenderPlan {
+    /// One line per pass and per item; numbers rounded to 4 decimals.
+    public var dump: String {
+        var out = "plan \(width)x\(height), \(passes.count) passes, \(images.count) images\n"
+        for (i, img) in images.enumerated() {
+            out += "  image#\(i) \(img.key) \(img.image.width)x\(img.image.height)\n"
+        }
+        for p in passes {
+            let who = p.layerName.map { " '\($0)'" } ?? ""
+            out += "pass#\(p.id) \(p.reason.rawValue)\(who) \(p.width)x\(p.height)\n"
+            switch p.content {
+            case .blur(let b):
+                out += "  blur \(b.axis.rawValue) of pass#\(b.source) sigma \(fmt(b.sigma)) taps \(b.weights.count)\n"
+            case .draw(let items):
+                for it in items { out += "  " + it.dumpLine(layerNames: layerNames) + "\n" }
+            }
+        }
+        return out
+    }
+}
+
+extension DrawItem {
+    func dumpLine(layerNames: [String]) -> String {
+        let name = layer < layerNames.count ? layerNames[layer] : "?"
+        var s = "[\(name)] rect \(rect)"
+        let h = transform.flattened
+        if h != .identity { s += " map \(h)" }
+        switch paint {
+        case .solid(let c): s += " solid \(c)"
+        case .texture(let t, let uv, let f, let o): s += " texture \(t) \(f.rawValue) uv \(uv) opacity \(fmt(o))"
+        case .textureAlpha(let t, let uv, let f, let c): s += " alpha \(t) \(f.rawValue) uv \(uv) color \(c)"
+        case .masked(let t, let m, let uv, let f, let o):
+            s += " masked \(t) by \(m) \(f.rawValue) uv \(uv) opacity \(fmt(o))"
+        }
+        switch shape {
+        case .quad: break
+        case .roundedRect(let r, let rad): s += " rrect \(r) r \(fmt(rad))"
+        case .ring(let r, let rad, let w, let ir): s += " ring \(r) r \(fmt(rad)) w \(fmt(w)) ir \(fmt(ir))"
+        }
+        if !aaEdges.isEmpty { s += " aa \(aaEdges)" }
+        if blend != .sourceOver { s += " \(blend.rawValue)" }
+        if let c = clip { s += " clip " + c.map(\.description).joined(separator: " ") }
+        return s
+    }
+}
