@@ -24,15 +24,19 @@ let package = Package(
         .target(name: "Geometry"),
         .target(name: "PVRTC"),
         .target(name: "Images", dependencies: ["Geometry", "CPNG", "PVRTC"]),
-        .target(name: "Layers", dependencies: ["Geometry", "Images"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers"]),
         .target(name: "Raster", dependencies: ["Geometry", "Images", "Rendering"]),
-        .target(name: "GLES", dependencies: ["Geometry", "Images", "Rendering", "CEGL", "CGLES2"]),
+        .target(name: "GLES", dependencies: ["Geometry", "Images", "Rendering", "CEGL", "CGLES2"],
+                plugins: ["EmbedShaders"]),
+        // Shaders/*.glsl → GeneratedShaders.swift in GLES, at build time (found however the binary runs).
+        .executableTarget(name: "ShaderEmbedder"),
+        .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
         .target(name: "Compare", dependencies: ["Images"]),
         .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC"]),
         .executableTarget(name: "CompositorCLI", dependencies: [
-            "Compositor",
+            "Compositor", "Compare", "Images", "GLES", "Raster",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

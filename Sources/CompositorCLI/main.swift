@@ -1,1 +1,13 @@
-print("compositor: under construction")
+// CompositorCLI: the `compositor` command. Each subcommand lives in its own
+// file; this one only lists them.
+
+import ArgumentParser
+
+struct CompositorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compositor",
+        abstract: "A headless Core Animation-style compositor: render layer scenes on the GPU (EGL + GLES2) or the CPU reference, and compare them.",
+        subcommands: [RenderCommand.self, CompareCommand.self, DiffCommand.self, InfoCommand.self, BenchCommand.self])
+}
+
+CompositorCommand.main()

@@ -6,20 +6,25 @@
 /// Maps block coordinates to word indices in PVRTC1's Morton order.
 public enum PVRTCMorton {
     /// The index of the word for block (`x`, `y`) in a grid of `blocksWide`×`blocksHigh`
-    /// blocks (both powers of two).
+    /// blocks (both powers of two, at most 65536).
     @inline(__always)
     public static func wordIndex(x: Int, y: Int, blocksWide: Int, blocksHigh: Int) -> Int {
         let minDim = min(blocksWide, blocksHigh)
-        var result = 0
-        var bit = 1, shift = 0
-        while bit < minDim {
-            if y & bit != 0 { result |= 1 << (2 * shift) }
-            if x & bit != 0 { result |= 1 << (2 * shift + 1) }
-            bit <<= 1
-            shift += 1
-        }
-        let rest = (blocksHigh < blocksWide ? x : y) >> shift
-        return result | (rest << (2 * shift))
+        let bits = minDim.trailingZeroBitCount, mask = minDim - 1
+        let interleaved = spread(y & mask) | (spread(x & mask) << 1)
+        let rest = (blocksHigh < blocksWide ? x : y) >> bits
+        return interleaved | (rest << (2 * bits))
+    }
+
+    /// Spreads the low 16 bits of `v` to the even bit positions.
+    @inline(__always)
+    static func spread(_ v: Int) -> Int {
+        var x = v & 0xFFFF
+        x = (x | (x << 8)) & 0x00FF_00FF
+        x = (x | (x << 4)) & 0x0F0F_0F0F
+        x = (x | (x << 2)) & 0x3333_3333
+        x = (x | (x << 1)) & 0x5555_5555
+        return x
     }
 
     /// The word index of every block in raster order (index `y * blocksWide + x`).

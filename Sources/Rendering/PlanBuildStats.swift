@@ -1,5 +1,5 @@
 // Rendering: what the plan builder did, for stats output: layers visited,
-// culled (and why), and items emitted.
+// culled (and why), items emitted and items dropped as occluded.
 
 /// Counters filled while building a plan.
 public struct PlanBuildStats: Sendable, Equatable, Codable {
@@ -10,10 +10,14 @@ public struct PlanBuildStats: Sendable, Equatable, Codable {
     public var culledBackFacing = 0
     public var culledOutsideCanvas = 0
     public var culledEmpty = 0
+    /// Layers whose output lies outside an ancestor's masksToBounds clip.
+    public var culledClipped = 0
+    /// Draw items hidden under opaque items drawn later in the same pass.
+    public var culledOccludedItems = 0
     public var items = 0
     public init() {}
 
     public var culledTotal: Int {
-        culledHidden + culledTransparent + culledBackFacing + culledOutsideCanvas + culledEmpty
+        culledHidden + culledTransparent + culledBackFacing + culledOutsideCanvas + culledEmpty + culledClipped
     }
 }

@@ -69,13 +69,15 @@ extension PlanBuilder {
         let img = imageRef(c)
         let slices = nineSlices(l, dest: dest)
         let aa: EdgeMask = l.allowsEdgeAntialiasing ? .all : []
+        // isOpaque promises opaque contents: draw them with blending off, as Core Animation does.
+        let blend: BlendMode = l.isOpaque && opacity >= 1 && aa.isEmpty ? .copy : .sourceOver
         for (rect, uv) in slices where !rect.isEmpty {
             let map = Homography.mapping(rect, to: uv)
             let filter = chooseFilter(l, toTarget: n.toTarget, rect: rect, uv: map,
                                       imageWidth: c.image.width, imageHeight: c.image.height)
             add(DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: rect,
                          paint: .texture(.image(img), uv: map, filter: filter, opacity: opacity),
-                         aaEdges: aa, clip: n.clip))
+                         aaEdges: aa, blend: blend, clip: n.clip))
         }
     }
 

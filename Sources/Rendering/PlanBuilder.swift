@@ -18,7 +18,10 @@ import Layers
 public struct PlanOptions: Sendable {
     /// Pixels per point of the output.
     public var scale: Double = 1
-    public init(scale: Double = 1) { self.scale = scale }
+    /// Skip layers that cannot show (off the canvas, clipped away) and items
+    /// hidden under opaque items. Never changes the output; off for experiments.
+    public var cull = true
+    public init(scale: Double = 1, cull: Bool = true) { self.scale = scale; self.cull = cull }
 }
 
 /// Builds the render plan of a layer tree.
@@ -57,6 +60,7 @@ public final class PlanBuilder {
         emit(root, ctx)
         passes.append(RenderPass(id: passes.count, width: width, height: height, reason: .canvas,
                                  layerName: nil, clear: .clear, content: .draw(current)))
+        if options.cull { cullOccludedItems() }
         return RenderPlan(width: width, height: height, passes: passes, images: images, layerNames: layerNames)
     }
 
@@ -86,6 +90,14 @@ public final class PlanBuilder {
         if opacity <= 0 { stats.culledTransparent += 1; return }
         let h = toSuper.concatenating(ctx.toTarget)
         guard h.inverse != nil else { stats.culledEmpty += 1; return }
+        if options.cull, let reason = boundsCullReason(layer, h, ctx) {
+            switch reason {
+            case .empty: stats.culledEmpty += 1
+            case .outside: stats.culledOutsideCanvas += 1
+            case .clipped: stats.culledClipped += 1
+            }
+            return
+        }
         let node = LayerDraw(layer: layer, toTarget: h, opacity: opacity, clip: ctx.clip,
                              target: ctx.target, nameIndex: nameIndex(layer))
         if layer.shouldRasterize {

@@ -59,13 +59,17 @@ public struct BlurStep: Sendable, Equatable {
     /// Largest supported radius in taps (the GLSL loop bound).
     public static let maxRadius = 127
 
-    /// Weights of a Gaussian sampled at integer offsets, cut at 4σ and normalised.
+    /// Weights of a continuous Gaussian integrated over each pixel,
+    /// w(k) = Φ((k+½)/σ) − Φ((k−½)/σ), cut at 4σ and normalised: blurring a
+    /// pixel image with them equals the exact continuous Gaussian convolution
+    /// of the image (pixels as boxes) sampled at pixel centres, up to the cut.
     public static func gaussianWeights(sigma: Double) -> [Float] {
         guard sigma > 0 else { return [1] }
         let radius = min(maxRadius, Int((4 * sigma).rounded(.up)))
+        func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.0.squareRoot())) }
         var w = (0...radius).map { i -> Double in
             let x = Double(i)
-            return exp(-x * x / (2 * sigma * sigma))
+            return phi((x + 0.5) / sigma) - phi((x - 0.5) / sigma)
         }
         let total = w[0] + 2 * w.dropFirst().reduce(0, +)
         w = w.map { $0 / total }

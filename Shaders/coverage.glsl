@@ -1,0 +1,80 @@
+// coverage.glsl: the GLSL ES 1.00 twin of Sources/Rendering/Coverage.swift.
+// Same functions, same Float (highp) operations in the same order, so the
+// GPU and the CPU reference agree to the last bit in all but rare cases.
+// GLSL ES 1.00 has no integer bit operations: the AA edge mask bits are
+// tested with floor/mod on exact small integers instead of `&`.
+
+float cov_clamp01(float v) { return min(max(v, 0.0), 1.0); }
+
+// True when bit `bitValue` (1, 2, 4 or 8) is set in the integer-valued `mask`.
+bool cov_hasBit(float mask, float bitValue) {
+    return mod(floor(mask / bitValue), 2.0) == 1.0;
+}
+
+// Coverage.edgeCoverage
+float cov_edgeCoverage(float lx, float ly, vec4 jac, vec4 rect, float mask) {
+    float gx = max(sqrt(jac.x * jac.x + jac.z * jac.z), 1e-6);
+    float gy = max(sqrt(jac.y * jac.y + jac.w * jac.w), 1e-6);
+    float c = 1.0;
+    if (cov_hasBit(mask, 1.0)) { c *= cov_clamp01(0.5 + (lx - rect.x) / gx); }
+    if (cov_hasBit(mask, 2.0)) { c *= cov_clamp01(0.5 + (ly - rect.y) / gy); }
+    if (cov_hasBit(mask, 4.0)) { c *= cov_clamp01(0.5 + (rect.z - lx) / gx); }
+    if (cov_hasBit(mask, 8.0)) { c *= cov_clamp01(0.5 + (rect.w - ly) / gy); }
+    return c;
+}
+
+// Coverage.roundedRectCoverage
+float cov_roundedRectCoverage(float lx, float ly, vec4 jac,
+                              float x0, float y0, float x1, float y1, float r) {
+    if (x1 <= x0 || y1 <= y0) { return 0.0; }
+    float cx = (x0 + x1) * 0.5;
+    float cy = (y0 + y1) * 0.5;
+    float hx = (x1 - x0) * 0.5;
+    float hy = (y1 - y0) * 0.5;
+    float px = lx - cx;
+    float py = ly - cy;
+    float qx = abs(px) - hx + r;
+    float qy = abs(py) - hy + r;
+    float sx = px < 0.0 ? -1.0 : 1.0;
+    float sy = py < 0.0 ? -1.0 : 1.0;
+    float d;
+    float nx;
+    float ny;
+    if (qx > 0.0 && qy > 0.0) {
+        float len = sqrt(qx * qx + qy * qy);
+        d = len - r;
+        nx = sx * qx / len;
+        ny = sy * qy / len;
+    } else if (qx > qy) {
+        d = qx - r;
+        nx = sx; ny = 0.0;
+    } else {
+        d = qy - r;
+        nx = 0.0; ny = sy;
+    }
+    // Gradient of d on screen: n · ∂local/∂screen.
+    float gsx = nx * jac.x + ny * jac.y;
+    float gsy = nx * jac.z + ny * jac.w;
+    float g = max(sqrt(gsx * gsx + gsy * gsy), 1e-6);
+    return cov_clamp01(0.5 - d / g);
+}
+
+// Coverage.evaluate: coverage in 0...1 of the pixel whose centre has local
+// coordinates (lx, ly). `code` is rounded first: it is an exact integer on
+// every vertex, but a perspective-correct interpolator (not llvmpipe's) may
+// perturb it by an ulp.
+float cov_evaluate(float lx, float ly, vec4 jac, vec4 rect, vec4 params) {
+    float code = floor(params.w + 0.5);
+    float kind = floor(code / 16.0);
+    float mask = code - kind * 16.0;
+    if (kind == 0.0) {
+        if (mask == 0.0) { return 1.0; }
+        return cov_edgeCoverage(lx, ly, jac, rect, mask);
+    }
+    float outer = cov_roundedRectCoverage(lx, ly, jac, rect.x, rect.y, rect.z, rect.w, params.x);
+    if (kind == 1.0) { return outer; }
+    float w = params.y;
+    float inner = cov_roundedRectCoverage(lx, ly, jac, rect.x + w, rect.y + w, rect.z - w, rect.w - w,
+                                          params.z);
+    return cov_clamp01(outer - inner);
+}

@@ -1,1 +1,0 @@
-// Compare module (in progress).

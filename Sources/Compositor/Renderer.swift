@@ -1,0 +1,62 @@
+// Compositor: one frame, end to end — layer tree → render plan → executor →
+// image, with the stats and timings of each stage. The command line and the
+// Swift API both go through here.
+
+import Foundation
+import GLES
+import Raster
+
+/// Everything one render produced.
+public struct RenderOutput {
+    public var image: Image
+    public var plan: RenderPlan
+    public var buildStats: PlanBuildStats
+    public var backend: String
+    public var gpuStats: GPUStats?
+    public var cpuStats: RasterStats?
+    /// Seconds spent building the plan and executing it.
+    public var planSeconds: Double
+    public var executeSeconds: Double
+}
+
+/// Renders layer trees with one executor.
+public final class Renderer {
+    public let executor: Executor
+
+    /// Opens the backend (see `BackendChoice`).
+    public init(backend: BackendChoice = .auto, platform: EGLPlatformChoice = .auto,
+                warn: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) throws {
+        executor = try Executor.open(backend, platform: platform, warn: warn)
+    }
+
+    /// Wraps an executor you opened yourself.
+    public init(executor: Executor) { self.executor = executor }
+
+    /// Renders a scene at its canvas scale, or at `scale` when given.
+    public func render(scene: Scene, scale: Double? = nil) throws -> RenderOutput {
+        var canvas = scene.canvas
+        if let s = scale { canvas.scale = s }
+        return try render(root: scene.root, width: canvas.width, height: canvas.height, scale: canvas.scale)
+    }
+
+    /// Renders `root` (whose bounds are the canvas, in points) at `scale`
+    /// pixels per point: the output is round(width·scale) × round(height·scale).
+    public func render(root: Layer, width: Double? = nil, height: Double? = nil,
+                       scale: Double = 1) throws -> RenderOutput {
+        let w = width ?? root.bounds.width, h = height ?? root.bounds.height
+        let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded())
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        let builder = PlanBuilder(options: PlanOptions(scale: scale))
+        let plan = builder.build(root: root, width: pw, height: ph)
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        let image = try executor.execute(plan)
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        var out = RenderOutput(image: image, plan: plan, buildStats: builder.stats, backend: executor.name,
+                               planSeconds: Double(t1 - t0) / 1e9, executeSeconds: Double(t2 - t1) / 1e9)
+        switch executor {
+        case .gpu(let g): out.gpuStats = g.lastStats
+        case .cpu(let c): out.cpuStats = c.lastStats
+        }
+        return out
+    }
+}

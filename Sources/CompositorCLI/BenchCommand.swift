@@ -1,0 +1,96 @@
+// CompositorCLI: `compositor bench …` — performance is measured here, not in
+// unit tests. Every figure is a median over frames of one run, and the
+// fill-rate floor is measured in the same run so ratios are meaningful on
+// a noisy machine.
+
+import ArgumentParser
+import Compositor
+import Foundation
+import GLES
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self])
+}
+
+struct BenchScene: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scene",
+        abstract: "Frame time of a scene (plan + draw + readback) against the raw fill-rate floor.")
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @Option(help: "gpu or cpu.")
+    var backend: BackendChoice = .gpu
+
+    @Option(help: "Frames to time.")
+    var frames: Int = 30
+
+    @Option(help: "Untimed warm-up frames.")
+    var warmup: Int = 3
+
+    @OptionGroup var options: SceneRenderOptions
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        try reportingErrors {
+            guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive") }
+            let s = try SceneLoader.load(path: scene)
+            let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+            var planMs: [Double] = [], execMs: [Double] = []
+            var last: RenderOutput?
+            let progress = Progress(total: warmup + frames, label: "scene")
+            for i in 0..<(warmup + frames) {
+                let out = try renderer.render(scene: s, scale: options.scale)
+                if i >= warmup { planMs.append(out.planSeconds * 1000); execMs.append(out.executeSeconds * 1000) }
+                last = out
+                progress.step()
+            }
+            guard let out = last else { return }
+            let canvasPixels = Double(out.plan.width * out.plan.height)
+            let shaded = out.plan.shadedPixels
+            let quads = max(1, Int((shaded / canvasPixels).rounded()))
+            let floorPlan = RenderPlan.fullCanvasQuads(count: quads, width: out.plan.width, height: out.plan.height)
+            var floorMs: [Double] = []
+            let fp = Progress(total: warmup + frames, label: "fill floor")
+            for i in 0..<(warmup + frames) {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                _ = try renderer.executor.execute(floorPlan)
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                if i >= warmup { floorMs.append(Double(t1 - t0) / 1e6) }
+                fp.step()
+            }
+            let frame = median(zip(planMs, execMs).map { $0 + $1 })
+            var r: [(String, Any)] = [
+                ("scene", scene), ("backend", out.backend), ("size", "\(out.plan.width)x\(out.plan.height)"),
+                ("frames", frames),
+                ("frameMs", round2(frame)), ("planMs", round2(median(planMs))), ("drawAndReadbackMs", round2(median(execMs))),
+                ("passes", out.plan.passes.count), ("drawItems", out.plan.passes.reduce(0) { $0 + $1.items.count }),
+                ("shadedPixels", Int(shaded)), ("overdrawFactor", round2(shaded / canvasPixels)),
+                ("fillFloorQuads", quads), ("fillFloorMs", round2(median(floorMs))),
+                ("overheadRatio", round2(frame / max(median(floorMs), 1e-9))),
+            ]
+            if let g = out.gpuStats { r.append(("drawCalls", g.drawCalls)) }
+            if let c = out.cpuStats { r.append(("triangles", c.triangles)) }
+            if json {
+                var d: [String: Any] = [:]
+                for (k, v) in r { d[k] = v }
+                let data = try JSONSerialization.data(withJSONObject: d, options: [.prettyPrinted, .sortedKeys])
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                for (k, v) in r { print("\(k): \(v)") }
+            }
+        }
+    }
+}
+
+func median(_ v: [Double]) -> Double {
+    guard !v.isEmpty else { return 0 }
+    let s = v.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }

@@ -1,0 +1,23 @@
+// CompositorCLI: a one-line progress bar on stderr, drawn only when stderr
+// is a terminal, so logs and pipes stay clean.
+
+import Foundation
+
+final class Progress {
+    let total: Int
+    let label: String
+    var done = 0
+    let enabled = isatty(STDERR_FILENO) == 1
+
+    init(total: Int, label: String) { self.total = total; self.label = label }
+
+    func step() {
+        done += 1
+        guard enabled else { return }
+        let width = 30
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total)".utf8))
+        if done >= total { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

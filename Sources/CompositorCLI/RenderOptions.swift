@@ -1,0 +1,25 @@
+// CompositorCLI: options shared by the commands that render scenes.
+
+import ArgumentParser
+import Compositor
+import GLES
+
+extension BackendChoice: ExpressibleByArgument {}
+
+extension EGLPlatformChoice: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+}
+
+struct SceneRenderOptions: ParsableArguments {
+    @Option(help: "Pixels per point; overrides the scene's canvas.scale.")
+    var scale: Double?
+
+    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
+    var eglPlatform: EGLPlatformChoice = .auto
+
+    func validate() throws {
+        if let s = scale, !(s > 0 && s <= 8) {
+            throw ValidationError("--scale must be in (0, 8], got \(s)")
+        }
+    }
+}

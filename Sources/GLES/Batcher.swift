@@ -1,0 +1,141 @@
+// GLES: batching. Consecutive pieces with the same state — program,
+// textures, filter, blend — share one vertex buffer upload and one
+// glDrawElements; a state change (or 65,535 vertices, the GL_UNSIGNED_SHORT
+// limit) flushes. So draw calls grow with state changes, not with layer
+// count. Each convex polygon is triangulated as the fan (0, i, i+1), the
+// same triangles the CPU executor rasterizes.
+
+import CGLES2
+import Rendering
+
+/// The GL state a batch needs.
+struct BatchState: Equatable {
+    var program: ProgramKind
+    /// Textures for units 0 and 1 (empty for solid paint).
+    var textures: [GLuint]
+    /// Their sizes in texels (for the deterministic nearest lookup of ps_common.frag.glsl).
+    var sizes: [SIMD2<Float>] = []
+    var filter: TextureFilter
+    var blend: BlendMode
+}
+
+/// Collects geometry and issues one draw per run of equal state.
+final class Batcher {
+    private var vertices: [Float] = []
+    private var indices: [UInt16] = []
+    private var state: BatchState?
+    private let vbo: GLuint
+    private let ibo: GLuint
+    private var boundTextures: [GLuint] = [0, 0]
+    private var currentProgram: ProgramKind?
+    private var blendOn: Bool?
+    let programs: [ProgramKind: Program]
+    let pool: TexturePool
+
+    init(programs: [ProgramKind: Program], pool: TexturePool) {
+        self.programs = programs
+        self.pool = pool
+        var b: [GLuint] = [0, 0]
+        glGenBuffers(2, &b)
+        vbo = b[0]; ibo = b[1]
+    }
+
+    deinit {
+        var b = [vbo, ibo]
+        glDeleteBuffers(2, &b)
+    }
+
+    /// Forgets every cached binding (start of a frame), so the stats count this frame's switches.
+    func resetCachedState() {
+        boundTextures = [0, 0]
+        currentProgram = nil
+        blendOn = nil
+    }
+
+    /// Queues `geometry` drawn with `state`, flushing first when the state differs or the batch is full.
+    /// `viewport` is the size set by `Framebuffer.target` (pass pixels map to NDC through it).
+    func add(_ geometry: ItemGeometry, state: BatchState, viewport: (Int, Int), stats: inout GPUStats) {
+        let n = geometry.vertexCount
+        guard n >= 3 else { return }
+        if self.state != state || vertices.count / VertexLayout.stride + n > 65535 {
+            flush(viewport: viewport, stats: &stats)
+            self.state = state
+        }
+        let base = UInt16(vertices.count / VertexLayout.stride)
+        vertices.append(contentsOf: geometry.vertices)
+        for i in 1..<(n - 1) {
+            indices.append(base); indices.append(base + UInt16(i)); indices.append(base + UInt16(i + 1))
+        }
+    }
+
+    /// Draws what is queued.
+    func flush(viewport: (Int, Int), stats: inout GPUStats) {
+        guard let state, !indices.isEmpty else { vertices.removeAll(keepingCapacity: true); return }
+        let program = use(state.program, stats: &stats)
+        glUniform2f(program.uniform("u_viewportSize"), Float(viewport.0), Float(viewport.1))
+        for (unit, tex) in state.textures.enumerated() {
+            bind(tex, unit: unit, filter: state.filter, stats: &stats)
+        }
+        if !state.textures.isEmpty {
+            glUniform1f(program.uniform("u_nearest"), state.filter == .nearest ? 1 : 0)
+            for (i, name) in ["u_textureSize", "u_maskSize"].enumerated() where i < state.sizes.count {
+                glUniform2f(program.uniform(name), state.sizes[i].x, state.sizes[i].y)
+            }
+        }
+        setBlend(state.blend)
+
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), vertices.count * 4, vertices, GLenum(GL_STREAM_DRAW))
+        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), ibo)
+        glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), indices.count * 2, indices, GLenum(GL_STREAM_DRAW))
+        let stride = GLsizei(VertexLayout.stride * 4)
+        for (i, a) in QuadAttributes.all.enumerated() {
+            glEnableVertexAttribArray(GLuint(i))
+            glVertexAttribPointer(GLuint(i), GLint(a.size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
+                                  UnsafeRawPointer(bitPattern: a.offset * 4))
+        }
+        glDrawElements(GLenum(GL_TRIANGLES), GLsizei(indices.count), GLenum(GL_UNSIGNED_SHORT), nil)
+        stats.drawCalls += 1
+        stats.triangles += indices.count / 3
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes `kind` the current program.
+    @discardableResult
+    func use(_ kind: ProgramKind, stats: inout GPUStats) -> Program {
+        let p = programs[kind]!
+        if currentProgram != kind {
+            glUseProgram(p.id)
+            currentProgram = kind
+            stats.programSwitches += 1
+        }
+        return p
+    }
+
+    /// Binds `texture` on `unit` with `filter` (MIN and MAG both).
+    func bind(_ texture: GLuint, unit: Int, filter: TextureFilter, stats: inout GPUStats) {
+        glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
+        if boundTextures[unit] != texture {
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            boundTextures[unit] = texture
+            stats.textureBinds += 1
+        }
+        pool.setFilter(filter, forBound: texture)
+    }
+
+    /// Forgets the cached texture bindings (after uploads or pool creations rebound unit 0).
+    func forgetTextureBindings() { boundTextures = [0, 0] }
+
+    func setBlend(_ blend: BlendMode) {
+        let on = blend == .sourceOver
+        guard blendOn != on else { return }
+        if on {
+            glEnable(GLenum(GL_BLEND))
+            glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        } else {
+            glDisable(GLenum(GL_BLEND))
+        }
+        blendOn = on
+    }
+}

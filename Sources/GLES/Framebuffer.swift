@@ -1,0 +1,59 @@
+// GLES: the one framebuffer object every pass renders through. Re-attaching
+// a colour texture per pass is cheaper than an FBO per target and keeps the
+// completeness check in one place.
+//
+// The viewport is the pass size rounded up to powers of two (the geometry is
+// already clipped to the pass, so nothing lands outside the texture): pass
+// pixel x → NDC 2x/P − 1 → window (ndc + 1)·P/2 is then exact for every
+// position on the 1/512-pixel grid, so llvmpipe snaps vertices exactly where
+// the CPU executor does (a pass-sized viewport rounds 2x/W for most W and
+// moved sub-pixel ties, e.g. an edge at 2.5 + 1/512).
+
+import CGLES2
+
+/// A framebuffer object re-targeted at each pass's texture.
+final class Framebuffer {
+    let id: GLuint
+
+    init() {
+        var f: GLuint = 0
+        glGenFramebuffers(1, &f)
+        id = f
+        var dims: [GLint] = [0, 0]
+        glGetIntegerv(GLenum(GL_MAX_VIEWPORT_DIMS), &dims)
+        maxViewport = (Int(dims[0]), Int(dims[1]))
+    }
+
+    /// The largest viewport the driver accepts (GL_MAX_VIEWPORT_DIMS).
+    let maxViewport: (Int, Int)
+
+    /// Binds the FBO with `texture` as colour attachment 0 and sets the viewport;
+    /// returns the viewport size the vertex shaders must map pass pixels with.
+    /// Throws when the framebuffer is incomplete.
+    @discardableResult
+    func target(_ texture: PooledTexture, pass: Int) throws -> (Int, Int) {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+        glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
+                               texture.id, 0)
+        let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw GLESError.framebufferIncomplete(status: UInt32(status), pass: pass)
+        }
+        let size = (Framebuffer.viewportSide(texture.width, max: maxViewport.0),
+                    Framebuffer.viewportSide(texture.height, max: maxViewport.1))
+        glViewport(0, 0, GLsizei(size.0), GLsizei(size.1))
+        return size
+    }
+
+    /// `side` rounded up to a power of two when the driver allows it, else `side`.
+    static func viewportSide(_ side: Int, max: Int) -> Int {
+        var p = 1
+        while p < side { p <<= 1 }
+        return p <= max ? p : side
+    }
+
+    deinit {
+        var f = id
+        glDeleteFramebuffers(1, &f)
+    }
+}

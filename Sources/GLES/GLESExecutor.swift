@@ -1,0 +1,199 @@
+// GLES: the GLES2 executor — runs a RenderPlan on a headless EGL context
+// and reads the canvas back. Each pass renders into an FBO over a pooled
+// RGBA8 texture (viewport = pass size, pass pixel (x, y) → NDC
+// (2x/W − 1, 2y/H − 1), so rows need no flip anywhere); items go through
+// the shared Tessellator and the Batcher; pass textures return to the pool
+// once no later pass samples them. The CPU executor (Raster) runs the same
+// plan with the same math; the differential tests hold the two together.
+
+import CGLES2
+import Geometry
+import Images
+import Rendering
+
+/// Runs render plans with OpenGL ES 2 on a headless EGL display.
+public final class GLESExecutor {
+    /// The driver and its limits.
+    public let info: GLInfo
+    /// The largest texture side images are uploaded with (the driver's, or the override).
+    public let maxTextureSize: Int
+    /// Counters of the last `execute`.
+    public private(set) var lastStats = GPUStats()
+    /// When true, glGetError is checked after every pass and a `glError` thrown (tests turn it on).
+    public var checkErrorsAtPassBoundaries = false
+
+    private let pool = TexturePool()
+    private let framebuffer: Framebuffer
+    private let batcher: Batcher
+    private let blur: BlurRenderer
+    /// Declared last: stored properties are destroyed in declaration order, so
+    /// every GL object above is deleted while this context still exists (and,
+    /// thanks to `deinit`, is current — never another executor's context).
+    private let session: EGLSession
+
+    /// Opens EGL on `platform`, creates a GLES 2 context and builds every program.
+    /// - Parameter maxTextureSizeOverride: a smaller maximum texture size for images (tests of tiling).
+    public init(platform: EGLPlatformChoice = .auto, maxTextureSizeOverride: Int? = nil) throws {
+        session = try EGLSession(choice: platform)
+        info = GLInfo.query(session: session)
+        maxTextureSize = max(3, min(maxTextureSizeOverride ?? info.maxTextureSize, info.maxTextureSize))
+        guard info.fragmentHighPrecision else {
+            throw GLESError.unsupported("the driver has no highp floats in fragment shaders")
+        }
+        var programs: [ProgramKind: Program] = [:]
+        for kind in ProgramKind.allCases { programs[kind] = try Program(kind: kind) }
+        framebuffer = Framebuffer()
+        batcher = Batcher(programs: programs, pool: pool)
+        blur = BlurRenderer()
+        glDisable(GLenum(GL_DITHER))
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        try checkGLError("after creating the executor")
+    }
+
+    deinit {
+        try? session.makeCurrent()
+    }
+
+    /// Renders `plan` and returns the canvas pass's pixels (premultiplied RGBA8, rows top-down).
+    public func execute(_ plan: RenderPlan) throws -> Image {
+        try session.makeCurrent()
+        while glGetError() != GLenum(GL_NO_ERROR) {}
+        var stats = GPUStats()
+        pool.created = 0
+        batcher.resetCachedState()
+        var frame = FrameState(planImages: plan.images)
+        defer {
+            for t in frame.passTextures.values { pool.release(t) }
+            for u in frame.images.values { for t in u.tiles { pool.release(t.texture) } }
+        }
+        let lastUse = PassDependencies.lastUse(plan)
+        guard !plan.passes.isEmpty else { throw GLESError.unsupported("a plan without passes") }
+        var output = Image(width: 0, height: 0)
+        for (index, pass) in plan.passes.enumerated() {
+            guard pass.width > 0, pass.height > 0,
+                  pass.width <= info.maxTextureSize, pass.height <= info.maxTextureSize else {
+                throw GLESError.unsupported("pass \(pass.id) is \(pass.width)×\(pass.height), outside 1…\(info.maxTextureSize)")
+            }
+            let target = pool.acquire(width: pass.width, height: pass.height)
+            batcher.forgetTextureBindings()
+            frame.passTextures[pass.id] = target
+            let viewport = try framebuffer.target(target, pass: pass.id)
+            glClearColor(Float(pass.clear.r), Float(pass.clear.g), Float(pass.clear.b), Float(pass.clear.a))
+            glClear(GLenum(GL_COLOR_BUFFER_BIT))
+            switch pass.content {
+            case .draw(let items):
+                for item in items { try draw(item, pass: pass, viewport: viewport, frame: &frame, stats: &stats) }
+                batcher.flush(viewport: viewport, stats: &stats)
+            case .blur(let step):
+                guard let source = frame.passTextures[step.source] else {
+                    throw GLESError.unsupported("blur pass \(pass.id) reads pass \(step.source) before it is rendered")
+                }
+                blur.draw(step, source: source, width: pass.width, height: pass.height, viewport: viewport,
+                          batcher: batcher, stats: &stats)
+            }
+            stats.passes += 1
+            if pass.reason != .canvas { stats.offscreenPassesByReason[pass.reason.rawValue, default: 0] += 1 }
+            if index == plan.passes.count - 1 {
+                output = Readback.read(width: pass.width, height: pass.height)
+            }
+            if checkErrorsAtPassBoundaries {
+                try checkGLError("after pass \(pass.id) (\(pass.reason.rawValue))")
+            }
+            // Return the targets no later pass samples.
+            for (id, last) in lastUse where last == index {
+                if let t = frame.passTextures.removeValue(forKey: id) { pool.release(t) }
+            }
+        }
+        stats.targetTexturesCreated = pool.created
+        lastStats = stats
+        return output
+    }
+
+    /// Throws `glError` when GL has recorded an error.
+    func checkGLError(_ place: String) throws {
+        let e = glGetError()
+        if e != GLenum(GL_NO_ERROR) {
+            while glGetError() != GLenum(GL_NO_ERROR) {}
+            throw GLESError.glError(code: UInt32(e), where: place)
+        }
+    }
+
+    // MARK: - Items
+
+    struct FrameState {
+        var passTextures: [Int: PooledTexture] = [:]
+        var images: [Int: UploadedImage] = [:]
+        let planImages: [PlanImage]
+        init(planImages: [PlanImage]) { self.planImages = planImages }
+    }
+
+    private func draw(_ item: DrawItem, pass: RenderPass, viewport: (Int, Int), frame: inout FrameState,
+                      stats: inout GPUStats) throws {
+        func emit(_ piece: DrawItem, _ state: BatchState) {
+            if let g = Tessellator.geometry(of: piece, width: pass.width, height: pass.height) {
+                batcher.add(g, state: state, viewport: viewport, stats: &stats)
+                stats.itemsDrawn += 1
+            } else {
+                stats.itemsCulled += 1
+            }
+        }
+        let kind: ProgramKind, filter: TextureFilter, uv: Homography
+        switch item.paint {
+        case .solid:
+            emit(item, BatchState(program: .solid, textures: [], filter: .nearest, blend: item.blend))
+            return
+        case .texture(_, let u, let f, _): kind = .texture; filter = f; uv = u
+        case .textureAlpha(_, let u, let f, _): kind = .textureAlpha; filter = f; uv = u
+        case .masked(_, _, let u, let f, _): kind = .masked; filter = f; uv = u
+        }
+        let refs = item.textures
+        var sources: [TextureSource] = []
+        for r in refs { sources.append(try resolve(r, frame: &frame, stats: &stats)) }
+        if let tiled = sources.firstIndex(where: { $0.uploaded?.isTiled == true }) {
+            let image = sources[tiled].uploaded!
+            // All textures of the item must share the tile grid (same image size), so one uv serves both.
+            guard sources.allSatisfy({ $0.uploaded.map { $0.width == image.width && $0.height == image.height } ?? false })
+            else {
+                throw GLESError.unsupported("a masked item whose texture and mask need different tilings")
+            }
+            for piece in TileSplitter.split(item, uv: uv, image: image,
+                                                    passWidth: pass.width, passHeight: pass.height) {
+                let tiles = sources.map { $0.uploaded!.tile(column: piece.tile.column, row: piece.tile.row).texture }
+                emit(piece.item, BatchState(program: kind, textures: tiles.map(\.id), sizes: tiles.map(\.size),
+                                            filter: filter, blend: item.blend))
+            }
+        } else {
+            let textures = sources.map(\.singleTexture)
+            emit(item, BatchState(program: kind, textures: textures.map(\.id), sizes: textures.map(\.size),
+                                  filter: filter, blend: item.blend))
+        }
+    }
+
+    /// A texture an item samples: an uploaded image (maybe tiled) or a pass target.
+    struct TextureSource {
+        var uploaded: UploadedImage?
+        var pass: PooledTexture?
+        var singleTexture: PooledTexture { pass ?? uploaded!.tiles[0].texture }
+    }
+
+    private func resolve(_ ref: TextureRef, frame: inout FrameState, stats: inout GPUStats) throws -> TextureSource {
+        switch ref {
+        case .pass(let id):
+            guard let t = frame.passTextures[id] else {
+                throw GLESError.unsupported("an item samples pass \(id) before it is rendered (or after its last use)")
+            }
+            return TextureSource(uploaded: nil, pass: t)
+        case .image(let i):
+            if let u = frame.images[i] { return TextureSource(uploaded: u, pass: nil) }
+            guard frame.planImages.indices.contains(i) else {
+                throw GLESError.unsupported("an item samples image \(i) but the plan has \(frame.planImages.count)")
+            }
+            // Uploaded at first use (plans may list images no item draws), once per plan.
+            let u = ImageUploader.upload(frame.planImages[i].image, maxSize: maxTextureSize, pool: pool, stats: &stats)
+            batcher.forgetTextureBindings()
+            frame.images[i] = u
+            return TextureSource(uploaded: u, pass: nil)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// GLES module (in progress).

@@ -1,0 +1,96 @@
+// GLES: a linked GLSL program with its attribute bindings and uniform
+// locations. Every ps_* program shares ps_quad.vert.glsl and binds the
+// VertexLayout attributes to fixed locations, so one vertex buffer layout
+// serves them all and switching programs never re-specifies attributes.
+
+import CGLES2
+import Rendering
+
+/// The programs of the executor, by role.
+enum ProgramKind: String, CaseIterable {
+    case solid, texture, textureAlpha, masked, blur
+
+    var vertexShader: String { self == .blur ? "cs_fullscreen.vert.glsl" : "ps_quad.vert.glsl" }
+    var fragmentShader: String {
+        switch self {
+        case .solid: return "ps_solid.frag.glsl"
+        case .texture: return "ps_texture.frag.glsl"
+        case .textureAlpha: return "ps_texture_alpha.frag.glsl"
+        case .masked: return "ps_masked.frag.glsl"
+        case .blur: return "cs_blur.frag.glsl"
+        }
+    }
+    var samplers: [String] {
+        switch self {
+        case .solid: return []
+        case .texture, .textureAlpha: return ["u_texture"]
+        case .masked: return ["u_texture", "u_mask"]
+        case .blur: return ["u_source"]
+        }
+    }
+}
+
+/// Attribute names of ps_quad.vert.glsl with their VertexLayout offset and size (floats).
+enum QuadAttributes {
+    static let all: [(name: String, offset: Int, size: Int)] = [
+        ("a_position", VertexLayout.position, 2),
+        ("a_local", VertexLayout.local, 3),
+        ("a_uv", VertexLayout.uv, 3),
+        ("a_color", VertexLayout.color, 4),
+        ("a_jacobian", VertexLayout.jacobian, 4),
+        ("a_shapeRect", VertexLayout.shapeRect, 4),
+        ("a_shapeParams", VertexLayout.shapeParams, 4),
+    ]
+}
+
+/// A linked program.
+final class Program {
+    let name: String
+    let id: GLuint
+    private var uniforms: [String: GLint] = [:]
+
+    /// Compiles and links `vertexSource` + `fragmentSource`, binding `attributes` to locations 0, 1, ….
+    init(name: String, vertexName: String, vertexSource: String, fragmentName: String, fragmentSource: String,
+         attributes: [String]) throws {
+        self.name = name
+        let vs = try ShaderLibrary.compile(name: vertexName, source: vertexSource, type: GLenum(GL_VERTEX_SHADER))
+        defer { glDeleteShader(vs) }
+        let fs = try ShaderLibrary.compile(name: fragmentName, source: fragmentSource, type: GLenum(GL_FRAGMENT_SHADER))
+        defer { glDeleteShader(fs) }
+        let p = glCreateProgram()
+        glAttachShader(p, vs)
+        glAttachShader(p, fs)
+        for (i, a) in attributes.enumerated() { glBindAttribLocation(p, GLuint(i), a) }
+        glLinkProgram(p)
+        var ok: GLint = 0
+        glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
+        if ok == 0 {
+            let log = ShaderLibrary.infoLog(p, getLength: glGetProgramiv, getLog: glGetProgramInfoLog)
+            glDeleteProgram(p)
+            throw GLESError.programLinkFailed(name: name, log: log.isEmpty ? "(the driver gave no log)" : log)
+        }
+        id = p
+    }
+
+    /// Builds the program of `kind` from the embedded shaders.
+    convenience init(kind: ProgramKind) throws {
+        let attributes = kind == .blur ? ["a_position"] : QuadAttributes.all.map(\.name)
+        try self.init(name: kind.rawValue,
+                      vertexName: kind.vertexShader, vertexSource: try ShaderLibrary.resolvedSource(kind.vertexShader),
+                      fragmentName: kind.fragmentShader,
+                      fragmentSource: try ShaderLibrary.resolvedSource(kind.fragmentShader),
+                      attributes: attributes)
+        glUseProgram(id)
+        for (unit, s) in kind.samplers.enumerated() { glUniform1i(uniform(s), GLint(unit)) }
+    }
+
+    /// The location of a uniform (-1 when the driver optimised it away).
+    func uniform(_ name: String) -> GLint {
+        if let l = uniforms[name] { return l }
+        let l = glGetUniformLocation(id, name)
+        uniforms[name] = l
+        return l
+    }
+
+    deinit { glDeleteProgram(id) }
+}

@@ -1,0 +1,66 @@
+// GLES: RGBA8 textures recycled by size. Pass targets and image uploads both
+// come from here; a pass's texture returns to the pool as soon as no later
+// pass samples it, so a deep plan needs only as many targets as are live at
+// once. Sampling state (filter) is tracked per texture to skip redundant
+// glTexParameteri calls when items switch filters.
+
+import CGLES2
+import Rendering
+
+/// A pooled GL texture and its size.
+struct PooledTexture: Hashable {
+    let id: GLuint
+    let width: Int
+    let height: Int
+    /// (width, height) as Floats, for shader uniforms.
+    var size: SIMD2<Float> { SIMD2(Float(width), Float(height)) }
+}
+
+/// Reuses RGBA8 textures by size.
+final class TexturePool {
+    private var free: [[Int]: [GLuint]] = [:]
+    private var all: [GLuint] = []
+    private var filters: [GLuint: TextureFilter] = [:]
+    /// Textures created since the counter was last read.
+    var created = 0
+
+    /// A texture of exactly `width` × `height` (contents undefined), bound to unit 0 on creation.
+    func acquire(width: Int, height: Int) -> PooledTexture {
+        if var list = free[[width, height]], let id = list.popLast() {
+            free[[width, height]] = list
+            return PooledTexture(id: id, width: width, height: height)
+        }
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        filters[id] = .nearest
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
+                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        all.append(id)
+        created += 1
+        return PooledTexture(id: id, width: width, height: height)
+    }
+
+    /// Returns a texture for reuse.
+    func release(_ t: PooledTexture) {
+        free[[t.width, t.height], default: []].append(t.id)
+    }
+
+    /// Sets MIN and MAG filter of the texture bound to GL_TEXTURE_2D on the active unit, if it differs.
+    func setFilter(_ filter: TextureFilter, forBound id: GLuint) {
+        guard filters[id] != filter else { return }
+        let f = filter == .linear ? GL_LINEAR : GL_NEAREST
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), f)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), f)
+        filters[id] = filter
+    }
+
+    deinit {
+        if !all.isEmpty { glDeleteTextures(GLsizei(all.count), all) }
+    }
+}

@@ -1,0 +1,50 @@
+// Images: the error type for reading and writing image files. One enum for
+// every image format and output file, so the command line prints one clear
+// sentence naming the file and what is wrong with it (the scene loader and
+// `compositor diff` turn it into exit status 2). Lives beside the PNG code
+// because PNG is its first user; PVR and other writers reuse it.
+
+/// What went wrong reading or writing an image file; each case reads as a sentence
+/// that starts with the file's path.
+public enum ImageFileError: Error, Equatable, CustomStringConvertible {
+    /// The file does not exist.
+    case fileNotFound(String)
+    /// The file exists but could not be read (permissions, a directory, an I/O error).
+    case unreadable(String, reason: String)
+    /// The bytes do not start with the PNG signature.
+    case notAPNG(String)
+    /// The PNG structure or its compressed data is damaged; `offset` is the byte
+    /// offset of the problem when known.
+    case corrupt(String, offset: Int?, detail: String)
+    /// The image is larger than `limit` allows (see ``ImageLimits``).
+    case tooLarge(String, width: Int, height: Int, limit: String)
+    /// Writing the file failed; no partial file is left behind.
+    case writeFailed(String, reason: String)
+
+    /// The file the error is about.
+    public var path: String {
+        switch self {
+        case .fileNotFound(let p), .unreadable(let p, _), .notAPNG(let p),
+             .corrupt(let p, _, _), .tooLarge(let p, _, _, _), .writeFailed(let p, _):
+            return p
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let p):
+            return "\(p): file not found"
+        case .unreadable(let p, let reason):
+            return "\(p): cannot read file: \(reason)"
+        case .notAPNG(let p):
+            return "\(p): not a PNG file (bad signature at byte offset 0)"
+        case .corrupt(let p, let offset, let detail):
+            if let offset { return "\(p): corrupt PNG: \(detail) (at byte offset \(offset))" }
+            return "\(p): corrupt PNG: \(detail)"
+        case .tooLarge(let p, let w, let h, let limit):
+            return "\(p): image is \(w)×\(h), over the limit of \(limit)"
+        case .writeFailed(let p, let reason):
+            return "\(p): cannot write file: \(reason)"
+        }
+    }
+}

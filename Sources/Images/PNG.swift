@@ -1,0 +1,81 @@
+// Images: the public entry points for PNG files. Reading loads the whole file
+// into memory first (so libpng never sees a half-read file), validates the
+// chunk structure in Swift (PNGChunks), then decodes with libpng (PNGDecoder).
+// Writing encodes to memory (PNGEncoder) and replaces the file atomically
+// (AtomicFile), so a failed write never leaves a partial PNG behind.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// PNG reading and writing. Every PNG kind reads to RGBA8 premultiplied;
+/// writing produces 8-bit RGBA with straight alpha. No colour management:
+/// gAMA, iCCP, sRGB and cHRM chunks are ignored.
+public enum PNG {
+    /// The largest file `read(path:)` accepts, in bytes.
+    public static let maxFileBytes = 1 << 30
+
+    /// Decodes PNG bytes; `name` (usually the file path) starts every error message.
+    public static func decode(_ data: [UInt8], name: String = "<memory>") throws -> Image {
+        let (header, stream) = try PNGChunks.validate(data, name: name)
+        return try PNGDecoder.decode(stream: stream, header: header, name: name)
+    }
+
+    /// Reads the whole file at `path`, then decodes it.
+    public static func read(path: String) throws -> Image {
+        try decode(readFile(path), name: path)
+    }
+
+    /// Encodes `image` as an 8-bit straight-alpha RGBA PNG.
+    public static func encode(_ image: Image) throws -> [UInt8] {
+        try PNGEncoder.encode(image)
+    }
+
+    /// Encodes `image` and writes it to `path` atomically (temporary file, then rename).
+    public static func write(_ image: Image, to path: String) throws {
+        let bytes = try PNGEncoder.encode(image, name: path)
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// The bytes of the file at `path`, with errors as ``ImageFileError``.
+    static func readFile(_ path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let e = errno
+            if e == ENOENT { throw ImageFileError.fileNotFound(path) }
+            throw ImageFileError.unreadable(path, reason: errorText(e))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw ImageFileError.unreadable(path, reason: errorText(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw ImageFileError.unreadable(path, reason: "it is a directory") }
+        if Int(info.st_size) > maxFileBytes {
+            throw ImageFileError.unreadable(path, reason: "the file is larger than \(maxFileBytes >> 20) MiB")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ImageFileError.unreadable(path, reason: errorText(errno))
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+            if bytes.count > maxFileBytes {
+                throw ImageFileError.unreadable(path, reason: "the file is larger than \(maxFileBytes >> 20) MiB")
+            }
+        }
+    }
+
+    static func errorText(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+/// read(2), named apart from `PNG.read(path:)` so the lookup is unambiguous.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}

@@ -1,0 +1,170 @@
+// Raster: the CPU reference executor — runs a RenderPlan pass by pass with
+// the GL conventions of `GLConventions`, so its images match the GLES2
+// executor's pixel for pixel. This file owns the pass loop: validation,
+// targets and their lifetimes, texture lookup, stats. The pixel work lives
+// in DrawPass (items, bands) and BlurPass.
+//
+// Targets are the executor's own buffers, kept until the last pass that
+// samples them has run; only the canvas becomes an `Image`.
+
+import Dispatch
+import Foundation
+import Images
+import Rendering
+
+/// Executes render plans on the CPU, emulating a GLES2 driver's rasterization,
+/// sampling and blending rules exactly.
+///
+/// Not thread-safe: use one executor per thread (each execution already uses all cores).
+public final class CPUExecutor {
+    /// The rules emulated.
+    public let conventions: GLConventions
+    /// Horizontal bands drawn in parallel (the result does not depend on it).
+    public let bands: Int
+    /// Stats of the last successful `execute`.
+    public private(set) var lastStats = RasterStats()
+
+    /// Skip `Coverage.evaluate` deep inside shapes (exact; off only to test that it is).
+    var useInteriorShortcut = true
+
+    /// Largest pass width or height accepted.
+    public static let maxPassSize = 16_384
+
+    /// - Parameters:
+    ///   - conventions: the GL rules to reproduce.
+    ///   - bands: how many row bands to draw concurrently; nil picks 4 per core.
+    public init(conventions: GLConventions = .llvmpipe, bands: Int? = nil) {
+        self.conventions = conventions
+        self.bands = max(1, bands ?? 4 * ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// Runs every pass of `plan` in order and returns the canvas pass's image.
+    /// - Throws: `RasterError` when the plan is malformed; nothing is drawn then.
+    public func execute(_ plan: RenderPlan) throws -> Image {
+        let lastUse = try validate(plan)
+        var targets: [Int: PixelBuffer] = [:]
+        var images: [Int: PixelBuffer] = [:]
+        var stats: [RasterStats.Pass] = []
+
+        for (index, pass) in plan.passes.enumerated() {
+            var s = RasterStats.Pass(id: pass.id, reason: pass.reason, kind: .draw,
+                                     width: pass.width, height: pass.height)
+            let target = PixelBuffer(width: pass.width, height: pass.height)
+            switch pass.content {
+            case .draw(let items):
+                target.fill(PixelMath.pack(SIMD4(Float(pass.clear.r), Float(pass.clear.g),
+                                                 Float(pass.clear.b), Float(pass.clear.a))))
+                // Plan images are copied into sampleable buffers once per execution.
+                for item in items {
+                    for case .image(let i) in item.textures where images[i] == nil {
+                        images[i] = PixelBuffer(image: plan.images[i].image)
+                    }
+                }
+                let prepared = prepare(items, pass: pass) { ref in
+                    switch ref {
+                    case .image(let i): return images[i]!.texture
+                    case .pass(let p): return targets[p]!.texture
+                    }
+                }
+                s.drawItems = items.count
+                s.itemsWithoutGeometry = prepared.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
+                let drawn = prepared.compactMap { $0 }
+                s.triangles = drawn.reduce(0) { $0 + $1.triangleCount }
+                let counts = DrawPass.run(drawn, into: target, bands: bands, conventions: conventions)
+                s.fragmentsShaded = counts.shaded
+                s.fragmentsWritten = counts.written
+            case .blur(let step):
+                s.kind = .blur
+                BlurPass.run(step, source: targets[step.source]!, into: target, bands: bands)
+                s.fragmentsShaded = pass.width * pass.height
+                s.fragmentsWritten = pass.width * pass.height
+            }
+            stats.append(s)
+            targets[pass.id] = target
+            // Drop targets nobody reads any more (the canvas is read below).
+            for (id, last) in lastUse where last == index && id != plan.canvasPass.id {
+                targets[id] = nil
+            }
+        }
+        lastStats = RasterStats(perPass: stats)
+        return targets[plan.canvasPass.id]!.image()
+    }
+
+    /// Vertex stage and triangle setup of every item, in parallel chunks.
+    private func prepare(_ items: [DrawItem], pass: RenderPass,
+                         textures: (TextureRef) -> TextureView) -> [PreparedItem?] {
+        var out = [PreparedItem?](repeating: nil, count: items.count)
+        guard !items.isEmpty else { return out }
+        let conventions = self.conventions, shortcut = useInteriorShortcut
+        let chunks = min(items.count, bands)
+        withoutActuallyEscaping(textures) { textures in
+            out.withUnsafeMutableBufferPointer { buffer in
+                let out = buffer.baseAddress!
+                let work = { (c: Int) in
+                    for i in (items.count * c / chunks)..<(items.count * (c + 1) / chunks) {
+                        out[i] = PreparedItem.make(items[i], width: pass.width, height: pass.height,
+                                                   conventions: conventions, useInteriorShortcut: shortcut,
+                                                   textures: textures)
+                    }
+                }
+                if chunks == 1 {
+                    work(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Checks the whole plan; returns, for every pass id read by a later
+    /// pass, the index of the last pass reading it.
+    private func validate(_ plan: RenderPlan) throws -> [Int: Int] {
+        guard !plan.passes.isEmpty else { throw RasterError.planHasNoPasses }
+        var indexOf: [Int: Int] = [:]
+        for (i, p) in plan.passes.enumerated() {
+            guard indexOf[p.id] == nil else { throw RasterError.passIDIsDuplicated(p.id) }
+            indexOf[p.id] = i
+        }
+        var lastUse: [Int: Int] = [:]
+        for (i, pass) in plan.passes.enumerated() {
+            guard pass.width > 0, pass.height > 0 else {
+                throw RasterError.passHasZeroSize(pass: pass.id, width: pass.width, height: pass.height)
+            }
+            guard pass.width <= Self.maxPassSize, pass.height <= Self.maxPassSize else {
+                throw RasterError.passIsTooLarge(pass: pass.id, width: pass.width, height: pass.height,
+                                                 limit: Self.maxPassSize)
+            }
+            func readPass(_ p: Int) throws {
+                guard let j = indexOf[p] else {
+                    throw RasterError.passRefersToUnknownPass(pass: pass.id, referenced: p)
+                }
+                guard j < i else { throw RasterError.passRefersToLaterPass(pass: pass.id, referenced: p) }
+                lastUse[p] = i
+            }
+            switch pass.content {
+            case .draw(let items):
+                for (n, item) in items.enumerated() {
+                    for ref in item.textures {
+                        switch ref {
+                        case .image(let k):
+                            guard plan.images.indices.contains(k) else {
+                                throw RasterError.itemRefersToMissingImage(pass: pass.id, item: n, image: k,
+                                                                           imageCount: plan.images.count)
+                            }
+                        case .pass(let p):
+                            try readPass(p)
+                        }
+                    }
+                }
+            case .blur(let step):
+                try readPass(step.source)
+                let src = plan.passes[indexOf[step.source]!]
+                guard src.width == pass.width, src.height == pass.height else {
+                    throw RasterError.blurSourceHasDifferentSize(pass: pass.id, source: step.source)
+                }
+            }
+        }
+        return lastUse
+    }
+}

@@ -1,0 +1,96 @@
+// Raster: the executor's own RGBA8 storage. Each pass target is a manually
+// allocated buffer of packed pixels (one UInt32 per pixel, bytes R, G, B, A
+// in memory, premultiplied) rather than an `Image`: the band workers write
+// it concurrently and later passes sample it through raw pointers, which a
+// copy-on-write [UInt8] cannot offer safely outside a closure. An `Image`
+// is produced only for the canvas (and read only for plan images).
+
+import Images
+
+#if _endian(big)
+#error("PixelBuffer packs RGBA8 bytes into little-endian UInt32 words")
+#endif
+
+/// A premultiplied RGBA8 pixel buffer owned by the CPU executor.
+final class PixelBuffer: @unchecked Sendable {
+    let width: Int
+    let height: Int
+    /// width × height packed pixels, rows top to bottom.
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    /// A transparent buffer.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: max(1, width * height))
+        pixels.initialize(repeating: 0, count: max(1, width * height))
+    }
+
+    /// A copy of an image's bytes.
+    convenience init(image: Image) {
+        self.init(width: image.width, height: image.height)
+        image.pixels.withUnsafeBytes { src in
+            UnsafeMutableRawPointer(pixels).copyMemory(from: src.baseAddress!, byteCount: src.count)
+        }
+    }
+
+    deinit { pixels.deallocate() }
+
+    /// Sets every pixel to one packed value.
+    func fill(_ packed: UInt32) {
+        pixels.update(repeating: packed, count: width * height)
+    }
+
+    /// The buffer as an `Image` (a copy).
+    func image() -> Image {
+        let count = width * height * 4
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { out, n in
+            if count > 0 {
+                UnsafeMutableRawPointer(out.baseAddress!).copyMemory(from: pixels, byteCount: count)
+            }
+            n = count
+        }
+        return Image(width: width, height: height, pixels: bytes)
+    }
+
+    /// A read-only view for sampling.
+    var texture: TextureView { TextureView(self) }
+}
+
+/// A read-only view of a finished pass target or plan image, valid while
+/// its `PixelBuffer` is alive (the executor keeps them for the whole pass).
+struct TextureView {
+    let pixels: UnsafePointer<UInt32>
+    let width: Int
+    let height: Int
+    /// Width and height as Float, for coordinate scaling.
+    let widthF: Float
+    let heightF: Float
+
+    /// byte → byte/255, shared by every view (a load instead of a division per channel).
+    let unit: UnsafePointer<Float>
+
+    init(_ buffer: PixelBuffer) {
+        unit = PixelMath.byteToUnit
+        pixels = UnsafePointer(buffer.pixels)
+        width = buffer.width
+        height = buffer.height
+        widthF = Float(buffer.width)
+        heightF = Float(buffer.height)
+    }
+
+    /// The packed texel at (x, y); the caller has clamped both.
+    @inline(__always)
+    func texel(_ x: Int, _ y: Int) -> UInt32 { pixels[y &* width &+ x] }
+
+    /// The texel at (x, y) as byte/255 Floats; the caller has clamped both.
+    @inline(__always)
+    func texelUnit(_ x: Int, _ y: Int) -> SIMD4<Float> {
+        let p = texel(x, y)
+        return SIMD4(unit[Int(p & 0xFF)], unit[Int(p >> 8 & 0xFF)], unit[Int(p >> 16 & 0xFF)], unit[Int(p >> 24)])
+    }
+
+    /// The alpha of the texel at (x, y) as byte/255.
+    @inline(__always)
+    func alphaUnit(_ x: Int, _ y: Int) -> Float { unit[Int(texel(x, y) >> 24)] }
+}

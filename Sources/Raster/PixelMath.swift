@@ -1,0 +1,80 @@
+// Raster: the 8-bit conversions every stage shares — bytes to Float,
+// Float to bytes (GL's unorm8 conversion), packing, and the exact x·y/255.
+// Kept in one place so the draw path, the blur and the clear all round the
+// same way; the GLES side calibrates against exactly these functions.
+
+import Images
+
+enum PixelMath {
+    /// Clamps each channel to 0...1 (NaN becomes 0, so no input can trap later).
+    @inline(__always)
+    static func clamp01(_ c: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4(c.x > 0 ? (c.x < 1 ? c.x : 1) : 0,
+              c.y > 0 ? (c.y < 1 ? c.y : 1) : 0,
+              c.z > 0 ? (c.z < 1 ? c.z : 1) : 0,
+              c.w > 0 ? (c.w < 1 ? c.w : 1) : 0)
+    }
+
+    /// Round-to-nearest (ties to even, the FPU's mode, as llvmpipe's unorm
+    /// conversion) of v in 0...255, without a libm call: adding 1.5·2²³
+    /// leaves round(v) in the low mantissa bits.
+    @inline(__always)
+    static func roundByte(_ v: Float) -> UInt32 {
+        (v + 12_582_912).bitPattern & 0xFF
+    }
+
+    /// GL's unorm8 conversion of one channel: round(clamp(c, 0, 1) · 255).
+    @inline(__always)
+    static func unorm8(_ c: Float) -> UInt32 {
+        roundByte((c > 0 ? (c < 1 ? c : 1) : 0) * 255)
+    }
+
+    /// GL's unorm8 conversion of a colour, packed R | G<<8 | B<<16 | A<<24.
+    @inline(__always)
+    static func pack(_ c: SIMD4<Float>) -> UInt32 {
+        let q = clamp01(c) * 255
+        return roundByte(q.x) | roundByte(q.y) << 8 | roundByte(q.z) << 16 | roundByte(q.w) << 24
+    }
+
+    /// A packed pixel as Floats in 0...1 (byte / 255, exactly rounded).
+    @inline(__always)
+    static func unpack(_ p: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(p & 0xFF), Float(p >> 8 & 0xFF), Float(p >> 16 & 0xFF), Float(p >> 24)) / 255
+    }
+
+    /// Every byte b as the shader sees a texel on llvmpipe: Float(b) · Float(1/255)
+    /// (`GLConventions.texelFloat`; not b/255, which differs by an ulp for 126 bytes).
+    static let byteToUnit: UnsafePointer<Float> = {
+        let t = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+        for b in 0..<256 { t[b] = GLConventions.texelFloat(UInt8(b)) }
+        return UnsafePointer(t)
+    }()
+
+    /// The alpha byte of a packed pixel as a Float in 0...1 (as a texel: `GLConventions.texelFloat`).
+    @inline(__always)
+    static func alpha(_ p: UInt32) -> Float { GLConventions.texelFloat(UInt8(p >> 24)) }
+
+    /// Integer premultiplied source-over of packed pixels:
+    /// min(255, s + blendMul(d, 255 − sA)) per channel, with llvmpipe's rounding
+    /// (`GLConventions.blendMul`, Blinn's approximation, not `Image.mul255`).
+    @inline(__always)
+    static func sourceOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
+        let k = 255 &- (s >> 24)
+        var out: UInt32 = 0
+        var shift: UInt32 = 0
+        while shift < 32 {
+            let v = (s >> shift & 0xFF) &+ GLConventions.blendMul(d >> shift & 0xFF, k)
+            out |= (v < 255 ? v : 255) << shift
+            shift &+= 8
+        }
+        return out
+    }
+
+    /// x · y / 255 rounded to nearest: the formula of `Image.mul255`, inlined
+    /// here for the hot loop (a test checks all 65,536 inputs agree with it).
+    @inline(__always)
+    static func mul255(_ x: UInt32, _ y: UInt32) -> UInt32 {
+        let t = x &* y &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+}

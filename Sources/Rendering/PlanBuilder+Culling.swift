@@ -1,0 +1,99 @@
+// Rendering: culling, in the spirit of Chromium's occlusion culler. Two
+// stages, both unable to change the output:
+// - per layer, a cheap bounds test before any item is built: a leaf (or a
+//   masksToBounds subtree) whose output misses the pass, or misses the
+//   clip of a masksToBounds ancestor, is skipped with its whole subtree;
+// - per pass, items fully under an opaque, axis-aligned, aliased item drawn
+//   later are dropped (opaque items draw with blending off, so whatever was
+//   under them can never show).
+
+import Geometry
+import Layers
+
+extension PlanBuilder {
+    enum BoundsCull { case empty, outside, clipped }
+
+    /// Why `layer` (mapped by `h`) cannot show in the current pass, or nil.
+    func boundsCullReason(_ layer: Layer, _ h: Homography, _ ctx: EmitContext) -> BoundsCull? {
+        let extent: Rect?
+        if layer.masksToBounds {
+            // Everything the layer draws, shadow included, is clipped to its bounds.
+            extent = h.boundingBox(of: layer.bounds)
+        } else if layer.sublayers.isEmpty {
+            extent = outputExtent(layer, h)
+        } else {
+            return nil  // sublayers are tested one by one
+        }
+        guard let e = extent?.insetBy(-1, -1), !e.isEmpty else { return .empty }
+        if e.intersection(ctx.target).isEmpty { return .outside }
+        if let c = ctx.clip, e.intersection(Rect.bounding(c)).isEmpty { return .clipped }
+        return nil
+    }
+
+    /// Drops items of every pass that opaque items drawn later cover completely.
+    func cullOccludedItems() {
+        for i in passes.indices {
+            guard case .draw(let items) = passes[i].content, items.count > 1 else { continue }
+            let kept = removeOccluded(items, width: passes[i].width, height: passes[i].height)
+            stats.culledOccludedItems += items.count - kept.count
+            passes[i].content = .draw(kept)
+        }
+    }
+
+    /// A pixel rectangle, half-open: columns x0..<x1, rows y0..<y1.
+    struct PixelRect {
+        var x0, y0, x1, y1: Int
+        func contains(_ o: PixelRect) -> Bool { o.x0 >= x0 && o.y0 >= y0 && o.x1 <= x1 && o.y1 <= y1 }
+        var area: Int { (x1 - x0) * (y1 - y0) }
+    }
+
+    /// Most occluders tracked per pass (the largest are kept).
+    static let maxOccluders = 32
+
+    func removeOccluded(_ items: [DrawItem], width: Int, height: Int) -> [DrawItem] {
+        var occluders: [PixelRect] = []
+        var keep = [Bool](repeating: true, count: items.count)
+        for i in items.indices.reversed() {
+            let it = items[i]
+            guard let g = Tessellator.geometry(of: it, width: width, height: height) else { continue }
+            let touched = touchedPixels(g)
+            if occluders.contains(where: { $0.contains(touched) }) {
+                keep[i] = false
+                continue
+            }
+            if let covered = opaqueCoverage(it) {
+                occluders.append(covered)
+                if occluders.count > Self.maxOccluders {
+                    occluders.sort { $0.area > $1.area }
+                    occluders.removeLast()
+                }
+            }
+        }
+        return items.indices.filter { keep[$0] }.map { items[$0] }
+    }
+
+    /// Every pixel whose centre the polygon could touch (its bounding box, widened).
+    func touchedPixels(_ g: ItemGeometry) -> PixelRect {
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for v in 0..<g.vertexCount {
+            let x = Double(g.vertices[v * VertexLayout.stride]), y = Double(g.vertices[v * VertexLayout.stride + 1])
+            x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
+        }
+        return PixelRect(x0: Int((x0 - 1).rounded(.down)), y0: Int((y0 - 1).rounded(.down)),
+                         x1: Int((x1 + 1).rounded(.up)), y1: Int((y1 + 1).rounded(.up)))
+    }
+
+    /// The pixels an opaque, aliased, axis-aligned item is certain to
+    /// overwrite: centres inside its rect (top-left rule on the 1/256 grid).
+    func opaqueCoverage(_ it: DrawItem) -> PixelRect? {
+        guard it.blend == .copy, it.aaEdges.isEmpty, it.clip == nil, case .quad = it.shape else { return nil }
+        let h = it.transform.flattened
+        guard h.b == 0, h.d == 0, h.c == 0, h.f == 0, h.i == 1 else { return nil }
+        let a = h.apply(Vec2(it.rect.minX, it.rect.minY)), b = h.apply(Vec2(it.rect.maxX, it.rect.maxY))
+        func snap(_ v: Double) -> Double { (v * 256).rounded() / 256 }
+        let xs = [snap(a.x), snap(b.x)].sorted(), ys = [snap(a.y), snap(b.y)].sorted()
+        let r = PixelRect(x0: Int((xs[0] - 0.5).rounded(.up)), y0: Int((ys[0] - 0.5).rounded(.up)),
+                          x1: Int((xs[1] - 0.5).rounded(.up)), y1: Int((ys[1] - 0.5).rounded(.up)))
+        return r.x1 > r.x0 && r.y1 > r.y0 ? r : nil
+    }
+}

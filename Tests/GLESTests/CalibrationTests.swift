@@ -1,0 +1,127 @@
+// GLESTests: the calibration probes behind Raster/GLConventions.swift, kept
+// as regression tests. Each plan isolates one driver behaviour over an
+// exhaustive or dense set of inputs — unorm8 rounding ties, 8-bit blending
+// of every (dst, srcA) pair, bilinear weights on both axes, texel-to-Float
+// conversion under many opacities, fill rule and sub-pixel snapping, nearest
+// lookups exactly on texel boundaries — and the CPU executor must match the
+// GPU bit for bit. A failure here names the convention that drifted.
+
+import XCTest
+import Geometry
+import Images
+import Rendering
+import Raster
+@testable import GLES
+
+final class CalibrationTests: XCTestCase {
+    private func rect(_ r: Rect, _ c: PremultipliedColor, _ blend: BlendMode = .copy) -> DrawItem {
+        DrawItem(layer: 0, transform: .identity, rect: r, paint: .solid(c), blend: blend)
+    }
+
+    private func grey(_ v: Double) -> PremultipliedColor { PremultipliedColor(r: v, g: v, b: v, a: v) }
+
+    private func assertExact(_ name: String, _ plan: RenderPlan, file: StaticString = #filePath, line: UInt = #line) throws {
+        let gl = try GPU.executor()
+        let d = ImageDiff(try gl.execute(plan), try CPUExecutor().execute(plan))
+        print("[calibration] \(name): \(d)")
+        XCTAssertEqual(d.exact, d.pixels, "\(name): \(d)", file: file, line: line)
+    }
+
+    /// Float → unorm8: colours (k + ½)/255, exact Float ties → round half to even.
+    func testUnorm8RoundsHalfToEven() throws {
+        var items: [DrawItem] = []
+        for k in 0..<255 {
+            let v = Double(Float((Double(k) + 0.5) / 255))
+            items.append(rect(Rect(x: Double(k % 16), y: Double(k / 16), width: 1, height: 1), grey(v)))
+        }
+        try assertExact("unorm8 ties", TestPlans.canvas(items, width: 16, height: 16))
+    }
+
+    /// sourceOver of every (dst, srcA) byte pair (Blinn's x·y/255) with saturation.
+    func testBlendingOfEveryPair() throws {
+        var items: [DrawItem] = []
+        for d in 0..<256 { items.append(rect(Rect(x: 0, y: Double(d), width: 256, height: 1), grey(Double(d) / 255))) }
+        for a in 0..<256 {
+            let av = Double(a) / 255
+            items.append(rect(Rect(x: Double(a), y: 0, width: 1, height: 256),
+                              PremultipliedColor(r: 0, g: av, b: Double(a / 2) / 255, a: av), .sourceOver))
+        }
+        try assertExact("blend pairs", TestPlans.canvas(items, width: 256, height: 256))
+    }
+
+    /// Bilinear weights 0…255 on both axes of random 2×2 textures (8-bit integer lerps, x then y).
+    func testBilinearWeights() throws {
+        var rng = SplitMix(seed: 42)
+        var images: [PlanImage] = []
+        var items: [DrawItem] = []
+        for n in 0..<4 {
+            let px = (0..<16).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            images.append(PlanImage(key: "t\(n)", image: Image(width: 2, height: 2, pixels: px)))
+            // Pixel x of the 256-wide block samples texel coordinate ½ + (x + ¼)/256: weight = x.
+            let ox = Double(n % 2) * 256, oy = Double(n / 2) * 256
+            let g = 0.25 - 0.25 / 512
+            let uv = Homography(1.0 / 512, 0, 0, 0, 1.0 / 512, 0, g - ox / 512, g - oy / 512, 1)
+            items.append(DrawItem(layer: 0, transform: .identity, rect: Rect(x: ox, y: oy, width: 256, height: 256),
+                                  paint: .texture(.image(n), uv: uv, filter: .linear, opacity: 1), blend: .copy))
+        }
+        try assertExact("bilinear weights", TestPlans.canvas(items, width: 512, height: 512, images: images))
+    }
+
+    /// Every texel byte times many opacities (texel → Float(x)·Float(1/255), then RNE).
+    func testTexelToFloatUnderOpacities() throws {
+        var px = [UInt8](repeating: 0, count: 256 * 4)
+        for i in 0..<256 { for c in 0..<4 { px[i * 4 + c] = UInt8(i) } }
+        let ops: [Double] = [1, 0.5, 0.25, 0.75, 0.3, 0.1, 0.9, 0.6, 1.0 / 3, 0.2, 0.7, 0.45, 0.55, 0.15, 0.85, 0.05]
+        var items: [DrawItem] = []
+        let uv = Homography(1.0 / 256, 0, 0, 0, 0, 0, 0, 0.5, 1)
+        for (r, o) in ops.enumerated() {
+            items.append(DrawItem(layer: 0, transform: .translation(0, Double(r)), rect: Rect(x: 0, y: 0, width: 256, height: 1),
+                                  paint: .texture(.image(0), uv: uv, filter: .nearest, opacity: o), blend: .copy))
+            items.append(DrawItem(layer: 0, transform: .translation(0, Double(r + 16)), rect: Rect(x: 0, y: 0, width: 256, height: 1),
+                                  paint: .textureAlpha(.image(0), uv: uv, filter: .nearest,
+                                                       color: PremultipliedColor(r: o, g: o * 0.5, b: 0.3, a: o)),
+                                  blend: .copy))
+        }
+        try assertExact("texel floats", TestPlans.canvas(items, width: 256, height: 32,
+                                                         images: [PlanImage(key: "ramp", image: Image(width: 256, height: 1, pixels: px))]))
+    }
+
+    /// Aliased edges at 2.5 + k/4096 (sub-pixel snapping) and through pixel centres (fill rule).
+    func testSnappingAndFillRule() throws {
+        var items: [DrawItem] = []
+        for k in 0..<129 {
+            let d = Double(k - 64) / 4096
+            items.append(rect(Rect(minX: 2.5 + d, minY: Double(k), maxX: 6.5 + d, maxY: Double(k) + 1), .opaqueWhite))
+            items.append(rect(Rect(minX: 10 + Double(k), minY: 142.5 + d, maxX: 11 + Double(k), maxY: 146.5 + d), .opaqueWhite))
+        }
+        items.append(rect(Rect(minX: 150.5, minY: 150.5, maxX: 153.5, maxY: 153.5), .opaqueWhite))
+        try assertExact("snapping and fill rule", TestPlans.canvas(items, width: 160, height: 160))
+    }
+
+    /// Nearest lookups exactly on texel boundaries (2× minification, half-pixel offsets):
+    /// deterministic only thanks to the shared 1/2048-texel bias.
+    func testNearestOnTexelBoundaries() throws {
+        let img = TestPlans.image(64, 48, seed: 5)
+        let r = Rect(x: 0, y: 0, width: 64, height: 48)
+        let items = [
+            DrawItem(layer: 0, transform: Transform3D.scale(0.5, 0.5).concatenating(.translation(2, 2)), rect: r,
+                     paint: .texture(.image(0), uv: TestPlans.unitUV(r), filter: .nearest, opacity: 0.5)),
+            DrawItem(layer: 0, transform: .translation(36.5, 30.5), rect: r,
+                     paint: .texture(.image(0), uv: TestPlans.unitUV(r), filter: .nearest, opacity: 1)),
+        ]
+        try assertExact("nearest on texel boundaries", TestPlans.canvas(items, images: [PlanImage(key: "img", image: img)]))
+    }
+}
+
+/// A tiny deterministic generator (SplitMix64) for test data.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
