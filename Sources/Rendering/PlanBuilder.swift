@@ -33,7 +33,8 @@ public final class PlanBuilder {
     var layerNames: [String] = []
     var current: [DrawItem] = []
     public internal(set) var stats = PlanBuildStats()
-    var shadowMasks: [ShadowMaskKey: Int] = [:]
+    /// Blurred shadowPath masks built this frame: image index and the local rect it covers.
+    var shadowMasks: [ShadowMaskKey: (Int, Rect)] = [:]
     /// Pixels per point of the pass being built (the canvas scale, or a rasterization scale).
     var pixelScale: Double
     /// Largest offscreen pass side in pixels.

@@ -112,19 +112,37 @@ enum ShadowMask {
         }
     }
 
-    /// One separable Gaussian pass with clamp-to-edge sampling.
+    /// One separable Gaussian pass with clamp-to-edge sampling. Rows (or
+    /// columns) are copied into a padded line first, so the tap loop has no
+    /// clamping or bounds checks.
     static func blur(_ src: [Float], width w: Int, height h: Int, weights: [Float], horizontal: Bool) -> [Float] {
         var out = [Float](repeating: 0, count: src.count)
         let r = weights.count - 1
-        for y in 0..<h {
-            for x in 0..<w {
-                var s: Float = 0
-                for k in -r...r {
-                    let xx = horizontal ? min(max(x + k, 0), w - 1) : x
-                    let yy = horizontal ? y : min(max(y + k, 0), h - 1)
-                    s += weights[abs(k)] * src[yy * w + xx]
+        let n = horizontal ? w : h, lines = horizontal ? h : w
+        let step = horizontal ? 1 : w, lineStep = horizontal ? w : 1
+        var line = [Float](repeating: 0, count: n + 2 * r)
+        src.withUnsafeBufferPointer { sp in
+            out.withUnsafeMutableBufferPointer { op in
+                weights.withUnsafeBufferPointer { wp in
+                    line.withUnsafeMutableBufferPointer { lp in
+                        for l in 0..<lines {
+                            let base = l * lineStep
+                            for i in 0..<n { lp[r + i] = sp[base + i * step] }
+                            let first = lp[r], last = lp[r + n - 1]
+                            for i in 0..<r { lp[i] = first; lp[r + n + i] = last }
+                            for i in 0..<n {
+                                // Ascending k, as the executors' blur passes sum.
+                                var s: Float = 0
+                                var k = -r
+                                while k <= r {
+                                    s += wp[k < 0 ? -k : k] * lp[r + i + k]
+                                    k += 1
+                                }
+                                op[base + i * step] = s
+                            }
+                        }
+                    }
                 }
-                out[y * w + x] = s
             }
         }
         return out
@@ -139,14 +157,18 @@ extension PlanBuilder {
         let sigma = shadowSigma(l)
         let key = ShadowMaskKey(path: path, sigma: sigma, scale: pixelScale)
         let pad = blurPad(sigma) + 1
-        let (img, local) = ShadowMask.make(path: path, sigma: sigma, scale: pixelScale, pad: pad)
-        let index: Int
-        if let i = shadowMasks[key] {
-            index = i
+        let index: Int, local: Rect
+        if let cached = shadowMasks[key] {
+            (index, local) = cached
         } else {
+            let scale = pixelScale
+            let (img, r) = ShadowMaskCache.shared.mask(for: key) {
+                ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad)
+            }
             images.append(PlanImage(key: "shadowPath(\(d.nameIndex))", image: img))
             index = images.count - 1
-            shadowMasks[key] = index
+            local = r
+            shadowMasks[key] = (index, local)
         }
         let opacity = opacityOverride ?? d.opacity
         let color = (l.shadowColor ?? .black).premultiplied.scaled(l.shadowOpacity * opacity)
