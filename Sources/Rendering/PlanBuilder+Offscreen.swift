@@ -160,23 +160,24 @@ extension PlanBuilder {
         // Cover the window as seen from the layer's plane.
         let extent = localRect(ofTargetRect: Rect(origin: origin, size: win.size), through: d.toTarget)
             ?? l.bounds.insetBy(-1e4, -1e4)
-        var shape = Shape.quad
-        var aa: EdgeMask = []
-        var rect = extent
-        if l.masksToBounds {
-            let b = Rect(origin: l.bounds.origin - off, size: l.bounds.size)
-            let r = effectiveRadius(l)
-            if r > 0 || l.allowsEdgeAntialiasing {
-                shape = .roundedRect(b, radius: r); aa = .all
-                rect = b
-            } else {
-                rect = extent.intersection(b)
-            }
-        }
+        let (rect, shape, aa) = shadowGeometry(l, covering: extent)
         return DrawItem(layer: d.nameIndex, transform: shifted.transform3D, rect: rect,
                         paint: .textureAlpha(.pass(texture), uv: d.toTarget.concatenating(toUnit),
                                              filter: .nearest, color: color),
                         shape: shape, aaEdges: aa, clip: d.clip)
+    }
+
+    /// The quad, shape and AA edges of a shadow item whose texture covers
+    /// `extent` (in the layer's plane, before the offset): with masksToBounds
+    /// the shadow is clipped to the bounds — seen from the item's plane, the
+    /// bounds shifted back by the offset — rounded and antialiased when the
+    /// clip is; aliased and square otherwise.
+    func shadowGeometry(_ l: Layer, covering extent: Rect) -> (Rect, Shape, EdgeMask) {
+        guard l.masksToBounds else { return (extent, .quad, []) }
+        let b = Rect(origin: l.bounds.origin - l.shadowOffset, size: l.bounds.size)
+        let r = effectiveRadius(l)
+        if r > 0 || l.allowsEdgeAntialiasing { return (b, .roundedRect(b, radius: r), .all) }
+        return (extent.intersection(b), .quad, [])
     }
 
     /// The local-plane bounding rect of a target-space rect (nil under perspective that hides it).

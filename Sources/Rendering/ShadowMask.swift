@@ -173,15 +173,7 @@ extension PlanBuilder {
         let opacity = opacityOverride ?? d.opacity
         let color = (l.shadowColor ?? .black).premultiplied.scaled(l.shadowOpacity * opacity)
         let off = l.shadowOffset
-        var shape = Shape.quad
-        var aa: EdgeMask = []
-        var rect = local
-        if l.masksToBounds {
-            let b = Rect(origin: l.bounds.origin - off, size: l.bounds.size)
-            let r = effectiveRadius(l)
-            if r > 0 || l.allowsEdgeAntialiasing { shape = .roundedRect(b, radius: r); aa = .all; rect = b }
-            else { rect = local.intersection(b) }
-        }
+        let (rect, shape, aa) = shadowGeometry(l, covering: local)
         guard !rect.isEmpty else { return }
         add(DrawItem(layer: d.nameIndex,
                      transform: Homography.translation(off.x, off.y).concatenating(d.toTarget).transform3D,
