@@ -15,6 +15,9 @@ let package = Package(
         // C libraries from Debian, through pkg-config.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        // libjpeg-turbo's TurboJPEG API: errors come back as return codes, never exit()/longjmp.
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl",
                        providers: [.apt(["libegl-dev", "libgbm-dev"])]),
         .systemLibrary(name: "CGLES2", path: "Sources/CGLES2", pkgConfig: "glesv2",
@@ -23,7 +26,7 @@ let package = Package(
         // Pure Swift core.
         .target(name: "Geometry"),
         .target(name: "PVRTC"),
-        .target(name: "Images", dependencies: ["Geometry", "CPNG", "PVRTC"]),
+        .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "PVRTC"]),
         .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC"]),
         .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers"]),
         .target(name: "Raster", dependencies: ["Geometry", "Images", "Rendering"]),

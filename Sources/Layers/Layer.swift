@@ -7,6 +7,8 @@ import Images
 
 /// An image used as layer contents, with the key (usually the file path) it was loaded from.
 public struct LayerContents: Sendable {
+    /// Identifies the pixels for caches: the resolved file path, or for a hybrid
+    /// image (`contentsAlphaMask`) both paths, see ``hybridKey(color:alphaMask:)``.
     public var key: String
     public var image: Image
     public init(key: String, image: Image) { self.key = key; self.image = image }

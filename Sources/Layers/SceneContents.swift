@@ -1,20 +1,54 @@
-// Layers: `contents` image files. Paths are relative to the scene file's
-// directory (absolute paths are used as given); each resolved path is
-// decoded once per load and shared by every layer naming it, so a scene of
-// a thousand icons sharing one PNG decodes it once. Missing and corrupt
-// files are reported with the key path and the file name. Files ending in
-// `.pvr` are PVRTC textures: level 0 is decoded to RGBA8 (the contract
-// samples without mipmaps), so every backend sees an ordinary Image.
+// Layers: `contents` image files and hybrid images (`contentsAlphaMask`).
+// Paths are relative to the scene file's directory (absolute paths are used
+// as given); each resolved path is decoded once per load and shared by every
+// layer naming it, so a scene of a thousand icons sharing one PNG decodes it
+// once. Decoding goes through ImageLoader, which picks PNG, JPEG or PVRTC by
+// the file's signature. A hybrid image is the `contents` colour with the
+// mask's alpha (or luminance) combined at load time into one premultiplied
+// image, cached under a key naming both files so caches never confuse it
+// with the plain colour image. Missing and corrupt files are reported with
+// the key path and the file name.
 
 import Foundation
 import Geometry
 import Images
-import PVRTC
 
 extension SceneReader {
-    /// The image named by `v` (a path string), or nil for null.
-    func contents(_ v: JSONValue, _ path: SceneKeyPath) throws -> LayerContents? {
-        if v.isNull { return nil }
+    /// The image named by `v` (a path string), or nil for null; with a non-null
+    /// `alphaMask` value, the hybrid of both files.
+    func contents(_ v: JSONValue, _ path: SceneKeyPath,
+                  alphaMask: (value: JSONValue, path: SceneKeyPath)? = nil) throws -> LayerContents? {
+        let mask = alphaMask.flatMap { $0.value.isNull ? nil : $0 }
+        if v.isNull {
+            if let mask { throw fail(mask.path, "needs a colour image in 'contents' on the same layer") }
+            return nil
+        }
+        let color = try image(v, path)
+        guard let mask else { return color }
+        let alpha = try image(mask.value, mask.path)
+        let key = LayerContents.hybridKey(color: color.key, alphaMask: alpha.key)
+        if let cached = images[key] { return cached }
+        let combined: Image
+        do {
+            combined = try ImageLoader.applyAlphaMask(alpha.image, maskName: try string(mask.value, mask.path),
+                                                      to: color.image, colorName: try string(v, path))
+        } catch let e as ImageFileError {
+            throw fail(mask.path, "\(e)")
+        }
+        let c = LayerContents(key: key, image: combined)
+        images[key] = c
+        return c
+    }
+
+    /// Checks a `contentsAlphaMask` value met in key order; it is loaded with `contents`.
+    func checkAlphaMask(_ v: JSONValue, _ path: SceneKeyPath, hasContents: Bool) throws {
+        if v.isNull { return }
+        _ = try string(v, path)
+        if !hasContents { throw fail(path, "needs a colour image in 'contents' on the same layer") }
+    }
+
+    /// One decoded image file, shared by resolved path.
+    private func image(_ v: JSONValue, _ path: SceneKeyPath) throws -> LayerContents {
         let name = try string(v, path)
         guard !name.isEmpty else { throw fail(path, "expected an image file path, got an empty string") }
         let resolved = resolve(name)
@@ -26,7 +60,7 @@ extension SceneReader {
         guard !isDirectory.boolValue else { throw fail(path, "'\(name)' is a directory, not an image file") }
         let image: Image
         do {
-            image = try Self.decodeImage(resolved)
+            image = try ImageLoader.read(path: resolved)
         } catch {
             // Image errors start with the full path; the message names the file already.
             var reason = "\(error)"
@@ -42,18 +76,19 @@ extension SceneReader {
         return c
     }
 
-    /// Decodes a PNG, or level 0 of a PVRTC texture for names ending in `.pvr`.
-    static func decodeImage(_ path: String) throws -> Image {
-        guard path.lowercased().hasSuffix(".pvr") else { return try PNG.read(path: path) }
-        let decoded = try PVRFile.read(path: path).decode(level: 0)
-        return Image(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels)
-    }
-
     /// The file path for `name`: absolute as is, otherwise under the base directory.
     func resolve(_ name: String) -> String {
         if name.hasPrefix("/") || baseDirectory.isEmpty { return name }
         var relative = Substring(name)
         while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
         return baseDirectory.hasSuffix("/") ? baseDirectory + relative : baseDirectory + "/" + relative
+    }
+}
+
+extension LayerContents {
+    /// The cache key of a hybrid image: both resolved paths, so a cache never
+    /// confuses it with the plain colour image or with another mask.
+    public static func hybridKey(color: String, alphaMask: String) -> String {
+        color + "?alphaMask=" + alphaMask
     }
 }

@@ -17,7 +17,7 @@ extension SceneReader {
         "allowsGroupOpacity", "allowsEdgeAntialiasing", "backgroundColor", "cornerRadius",
         "borderWidth", "borderColor", "masksToBounds", "mask", "shadowColor", "shadowOpacity",
         "shadowOffset", "shadowRadius", "shadowPath", "shouldRasterize", "rasterizationScale",
-        "contents", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale",
+        "contents", "contentsAlphaMask", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale",
         "minificationFilter", "magnificationFilter", "sublayers",
     ]
     /// The specialized layer types of the contract and their own keys, for
@@ -151,7 +151,12 @@ extension SceneReader {
             case "shouldRasterize": layer.shouldRasterize = try bool(value, p)
             case "rasterizationScale":
                 layer.rasterizationScale = try positive(value, p, max: SceneLimits.maximumScale)
-            case "contents": layer.contents = try contents(value, p)
+            case "contents":
+                let mask = m.first(where: { $0.key == "contentsAlphaMask" })
+                layer.contents = try contents(value, p, alphaMask: mask.map { ($0.value, path.appending($0.key)) })
+            case "contentsAlphaMask":  // loaded with `contents`, wherever either appears
+                let hasContents = m.contains { $0.key == "contents" && !$0.value.isNull }
+                try checkAlphaMask(value, p, hasContents: hasContents)
             case "contentsGravity": layer.contentsGravity = try choice(value, p, ContentsGravity.self)
             case "contentsRect": layer.contentsRect = try rect(value, p)
             case "contentsCenter": layer.contentsCenter = try rect(value, p)
