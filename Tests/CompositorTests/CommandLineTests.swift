@@ -5,8 +5,10 @@ import XCTest
 import Foundation
 
 final class CommandLineTests: XCTestCase {
+    /// The `compositor` binary built beside this test bundle (same build folder and configuration).
     var binary: URL {
-        FixturePaths.root.appendingPathComponent(".build/debug/compositor")
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("compositor")
     }
 
     func run(_ args: [String]) throws -> (Int32, String) {
