@@ -10,7 +10,7 @@ import GLES
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self])
+        commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self, BenchFillrate.self])
 }
 
 struct BenchScene: ParsableCommand {

@@ -1,0 +1,99 @@
+// CompositorCLI: `compositor overdraw scene.json -o heat.png` — how many
+// times each pixel is written, as an Android-style heat map over the dimmed
+// frame, plus totals (fragments, overdraw factor, blended vs opaque, top
+// layers; offscreen passes apart). With --backend gpu the per-pixel counts
+// come from the GPU counting pass; per-item counts (blended/opaque split,
+// top layers) always come from the exact CPU counter.
+
+import ArgumentParser
+import Compare
+import Compositor
+import Foundation
+import GLES
+import Raster
+
+struct OverdrawCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "overdraw",
+        abstract: "Overdraw heat map (Android scheme: 1× blue, 2× green, 3× pink, 4×+ red) and totals.")
+
+    @Argument(help: "The scene file (JSON).")
+    var scene: String
+
+    @Option(name: .shortAndLong, help: "Output heat map PNG path.")
+    var output: String
+
+    @Option(help: "gpu (default) or cpu: which backend renders the frame and counts the pixels.")
+    var backend: BackendChoice = .gpu
+
+    @OptionGroup var options: SceneRenderOptions
+
+    @Option(name: .customLong("stats-json"), help: "Write the totals as JSON to this file.")
+    var statsJSON: String?
+
+    func run() throws {
+        try reportingErrors {
+            let s = try SceneLoader.load(path: scene)
+            let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+            let out = try renderer.render(scene: s, scale: options.scale)
+            let exact = try CPUOverdrawCounter().count(out.plan)
+            var result = exact
+            var counter = "cpu"
+            if case .gpu = renderer.executor {
+                let g = try GPUOverdrawCounter(platform: options.eglPlatform).count(out.plan)
+                result = OverdrawResult(passes: g.passes, items: exact.items)
+                counter = "gpu (per-pixel), cpu (per-item)"
+                for (a, b) in zip(g.passes, exact.passes) where a.counts != b.counts {
+                    printError("warning: GPU and CPU counts differ in pass \(a.passID): \(a.fragments) vs \(b.fragments)")
+                }
+            }
+            let c = result.canvas
+            try PNG.write(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image),
+                          to: output)
+            let sum = OverdrawSummary(result, plan: out.plan)
+            print(report(sum, counter: counter, plan: out.plan))
+            if let path = statsJSON {
+                let data = try JSONSerialization.data(withJSONObject: json(sum, counter: counter, plan: out.plan),
+                                                      options: [.prettyPrinted, .sortedKeys])
+                try AtomicFile.write(Array(data), to: path)
+            }
+        }
+    }
+
+    func report(_ s: OverdrawSummary, counter: String, plan: RenderPlan) -> String {
+        func pct(_ n: Int) -> String { String(format: "%.1f%%", 100 * Double(n) / Double(max(1, s.canvasPixels))) }
+        var lines = [
+            "scene: \(scene)  canvas \(plan.width)x\(plan.height)  counted on \(counter)",
+            "canvas fragments written: \(s.canvasFragments)",
+            String(format: "overdraw factor: %.3f (fragments ÷ %d canvas pixels)", s.factor, s.canvasPixels),
+            "  blended (sourceOver): \(s.blendedFragments)  opaque (copy): \(s.opaqueFragments)",
+            "  pixels written 0×: \(pct(s.histogram[0]))  1×: \(pct(s.histogram[1]))  2×: \(pct(s.histogram[2]))"
+                + "  3×: \(pct(s.histogram[3]))  4×+: \(pct(s.histogram[4]))",
+            "offscreen passes: \(s.offscreenPasses) (\(s.offscreenPixels) pixels)",
+            String(format: "  fragments: %d  factor: %.3f (÷ canvas pixels)", s.offscreenFragments, s.offscreenFactor),
+            "  blended: \(s.offscreenBlendedFragments)  opaque (incl. blur): \(s.offscreenOpaqueFragments)",
+            "top layers by fragments (canvas + offscreen):",
+        ]
+        for (i, l) in s.topLayers.enumerated() {
+            lines.append(String(format: "  %2d. %@  %d + %d", i + 1, l.name as NSString, l.canvas, l.offscreen))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func json(_ s: OverdrawSummary, counter: String, plan: RenderPlan) -> [String: Any] {
+        [
+            "scene": scene, "size": "\(plan.width)x\(plan.height)", "counter": counter,
+            "canvasPixels": s.canvasPixels, "fragments": s.canvasFragments, "overdrawFactor": s.factor,
+            "blendedFragments": s.blendedFragments, "opaqueFragments": s.opaqueFragments,
+            "pixelsWritten": ["0": s.histogram[0], "1": s.histogram[1], "2": s.histogram[2],
+                              "3": s.histogram[3], "4+": s.histogram[4]],
+            "offscreen": [
+                "passes": s.offscreenPasses, "pixels": s.offscreenPixels, "fragments": s.offscreenFragments,
+                "factor": s.offscreenFactor, "blendedFragments": s.offscreenBlendedFragments,
+                "opaqueFragments": s.offscreenOpaqueFragments,
+            ] as [String: Any],
+            "topLayers": s.topLayers.map { ["name": $0.name, "canvasFragments": $0.canvas,
+                                            "offscreenFragments": $0.offscreen] as [String: Any] },
+        ]
+    }
+}
