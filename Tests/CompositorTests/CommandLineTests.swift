@@ -5,11 +5,7 @@ import XCTest
 import Foundation
 
 final class CommandLineTests: XCTestCase {
-    /// The `compositor` binary built beside this test bundle (same build folder and configuration).
-    var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("compositor")
-    }
+    var binary: URL { FixturePaths.compositorBinary }
 
     func run(_ args: [String]) throws -> (Int32, String) {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {

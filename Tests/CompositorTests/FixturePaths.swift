@@ -16,5 +16,11 @@ enum FixturePaths {
         return names.filter { $0.hasSuffix(".json") }.sorted().map { dir.appendingPathComponent($0) }
     }
 
+    /// The `compositor` binary built beside the test bundle (same build folder and configuration).
+    static var compositorBinary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("compositor")
+    }
+
     static var updateReferences: Bool { ProcessInfo.processInfo.environment["UPDATE_REFERENCES"] == "1" }
 }

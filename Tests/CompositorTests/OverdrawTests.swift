@@ -128,7 +128,7 @@ final class OverdrawTests: XCTestCase {
 
     /// `compositor overdraw` writes the heat map and totals matching the CPU counter.
     func testOverdrawCommand() throws {
-        let binary = FixturePaths.root.appendingPathComponent(".build/debug/compositor")
+        let binary = FixturePaths.compositorBinary
         guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("binary not built") }
         let dir = FileManager.default.temporaryDirectory
         let png = dir.appendingPathComponent("od-\(UUID()).png"), js = dir.appendingPathComponent("od-\(UUID()).json")
