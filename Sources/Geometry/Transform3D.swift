@@ -30,14 +30,19 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
                   m41: v[12], m42: v[13], m43: v[14], m44: v[15])
     }
 
-    public static let identity = Transform3D([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+    public static let identity = Transform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                                             m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     /// The 16 elements in m11…m44 order.
     public var elements: [Double] {
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
-    public var isIdentity: Bool { self == .identity }
+    /// Element-wise comparison with the identity, without building it.
+    public var isIdentity: Bool {
+        m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0 &&
+            m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
+    }
 
     /// CATransform3DMakeTranslation.
     public static func translation(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D {
@@ -64,17 +69,35 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `self` followed by `o` (CATransform3DConcat(self, o) = self · o).
+    /// Unrolled and allocation-free (the plan builder calls it per layer);
+    /// each element sums 0 + a·b terms in k = 1…4 order, exactly as the
+    /// former loop did, so results are bit-identical.
+    @inlinable
     public func concatenating(_ o: Transform3D) -> Transform3D {
-        let a = elements, b = o.elements
-        var r = [Double](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                var s = 0.0
-                for k in 0..<4 { s += a[i * 4 + k] * b[k * 4 + j] }
-                r[i * 4 + j] = s
-            }
+        @inline(__always)
+        func dot(_ a1: Double, _ a2: Double, _ a3: Double, _ a4: Double,
+                 _ b1: Double, _ b2: Double, _ b3: Double, _ b4: Double) -> Double {
+            var s = 0.0
+            s += a1 * b1; s += a2 * b2; s += a3 * b3; s += a4 * b4
+            return s
         }
-        return Transform3D(r)
+        return Transform3D(
+            m11: dot(m11, m12, m13, m14, o.m11, o.m21, o.m31, o.m41),
+            m12: dot(m11, m12, m13, m14, o.m12, o.m22, o.m32, o.m42),
+            m13: dot(m11, m12, m13, m14, o.m13, o.m23, o.m33, o.m43),
+            m14: dot(m11, m12, m13, m14, o.m14, o.m24, o.m34, o.m44),
+            m21: dot(m21, m22, m23, m24, o.m11, o.m21, o.m31, o.m41),
+            m22: dot(m21, m22, m23, m24, o.m12, o.m22, o.m32, o.m42),
+            m23: dot(m21, m22, m23, m24, o.m13, o.m23, o.m33, o.m43),
+            m24: dot(m21, m22, m23, m24, o.m14, o.m24, o.m34, o.m44),
+            m31: dot(m31, m32, m33, m34, o.m11, o.m21, o.m31, o.m41),
+            m32: dot(m31, m32, m33, m34, o.m12, o.m22, o.m32, o.m42),
+            m33: dot(m31, m32, m33, m34, o.m13, o.m23, o.m33, o.m43),
+            m34: dot(m31, m32, m33, m34, o.m14, o.m24, o.m34, o.m44),
+            m41: dot(m41, m42, m43, m44, o.m11, o.m21, o.m31, o.m41),
+            m42: dot(m41, m42, m43, m44, o.m12, o.m22, o.m32, o.m42),
+            m43: dot(m41, m42, m43, m44, o.m13, o.m23, o.m33, o.m43),
+            m44: dot(m41, m42, m43, m44, o.m14, o.m24, o.m34, o.m44))
     }
 
     /// CATransform3DTranslate(self, …) = translation · self.

@@ -14,13 +14,15 @@ extension PlanBuilder {
     enum BoundsCull { case empty, outside, clipped }
 
     /// Why `layer` (mapped by `h`) cannot show in the current pass, or nil.
-    func boundsCullReason(_ layer: Layer, _ h: Homography, _ ctx: EmitContext) -> BoundsCull? {
+    /// `bounds` and `hasMask` are the layer's, read once by the caller.
+    func boundsCullReason(_ layer: Layer, _ h: Homography, _ ctx: EmitContext,
+                          bounds: Rect, hasMask: Bool) -> BoundsCull? {
         let extent: Rect?
         if layer.masksToBounds {
             // Everything the layer draws, shadow included, is clipped to its bounds.
-            extent = h.boundingBox(of: layer.bounds)
+            extent = h.boundingBox(of: bounds)
         } else if layer.sublayers.isEmpty {
-            extent = outputExtent(layer, h)
+            extent = leafExtent(layer, h, bounds: bounds, hasMask: hasMask)
         } else {
             return nil  // sublayers are tested one by one
         }
@@ -28,6 +30,18 @@ extension PlanBuilder {
         if e.intersection(ctx.target).isEmpty { return .outside }
         if let c = ctx.clip, e.intersection(Rect.bounding(c)).isEmpty { return .clipped }
         return nil
+    }
+
+    /// `outputExtent` of a visible leaf (emit has checked isHidden and
+    /// opacity), cheap in the common case — no mask, contents or shadow:
+    /// its bounds through `h` when it draws a background or border. Each
+    /// property is read once; this runs for every hidden leaf.
+    func leafExtent(_ l: Layer, _ h: Homography, bounds b: Rect, hasMask: Bool) -> Rect? {
+        guard !hasMask, l.contents == nil, !(l.shadowOpacity > 0) else { return outputExtent(l, h) }
+        let drawsBounds = (l.backgroundColor?.a ?? 0) > 0 || (l.borderWidth > 0 && (l.borderColor?.a ?? 0) > 0)
+        guard drawsBounds, !b.isEmpty, let r = h.boundingBox(of: b) else { return nil }
+        guard !r.isEmpty, r.minX.isFinite, r.maxY.isFinite else { return nil }
+        return r
     }
 
     /// Drops items of every pass that opaque items drawn later cover completely.

@@ -81,17 +81,18 @@ public final class PlanBuilder {
     func emit(_ layer: Layer, _ ctx: EmitContext) {
         stats.layersVisited += 1
         if layer.isHidden { stats.culledHidden += 1; return }
-        if let m = layer.mask, m.isHidden { stats.culledHidden += 1; return }
-        let toSuper = layer.transformToSuperlayer(parentS: ctx.parentS).flattened
+        let mask = layer.mask, bounds = layer.bounds
+        if let m = mask, m.isHidden { stats.culledHidden += 1; return }
+        let toSuper = layer.transformToSuperlayer(parentS: ctx.parentS, bounds: bounds).flattened
         if !layer.isDoubleSided,
-           toSuper.reversesOrientation(at: Vec2(layer.bounds.midX, layer.bounds.midY)) {
+           toSuper.reversesOrientation(at: Vec2(bounds.midX, bounds.midY)) {
             stats.culledBackFacing += 1; return
         }
         let opacity = ctx.opacity * layer.opacity
         if opacity <= 0 { stats.culledTransparent += 1; return }
         let h = toSuper.concatenating(ctx.toTarget)
-        guard h.inverse != nil else { stats.culledEmpty += 1; return }
-        if options.cull, let reason = boundsCullReason(layer, h, ctx) {
+        guard h.isInvertible else { stats.culledEmpty += 1; return }
+        if options.cull, let reason = boundsCullReason(layer, h, ctx, bounds: bounds, hasMask: mask != nil) {
             switch reason {
             case .empty: stats.culledEmpty += 1
             case .outside: stats.culledOutsideCanvas += 1
@@ -159,7 +160,15 @@ public final class PlanBuilder {
     }
 
     func sortedByZ(_ layers: [Layer]) -> [Layer] {
-        if layers.allSatisfy({ $0.zPosition == layers[0].zPosition }) { return layers }
+        // Already in non-decreasing z (one z, or built back to front): the
+        // stable sort would return the same order, so skip it.
+        var sorted = true, previous = -Double.infinity
+        for l in layers {
+            let z = l.zPosition
+            if previous > z { sorted = false; break }
+            previous = z
+        }
+        if sorted { return layers }
         return layers.enumerated().sorted {
             $0.element.zPosition != $1.element.zPosition
                 ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset
