@@ -32,21 +32,23 @@ public final class Renderer {
     /// Wraps an executor you opened yourself.
     public init(executor: Executor) { self.executor = executor }
 
-    /// Renders a scene at its canvas scale, or at `scale` when given.
-    public func render(scene: Scene, scale: Double? = nil) throws -> RenderOutput {
+    /// Renders a scene at its canvas scale, or at `scale` when given;
+    /// `cull: false` turns culling off (the output is the same either way).
+    public func render(scene: Scene, scale: Double? = nil, cull: Bool = true) throws -> RenderOutput {
         var canvas = scene.canvas
         if let s = scale { canvas.scale = s }
-        return try render(root: scene.root, width: canvas.width, height: canvas.height, scale: canvas.scale)
+        return try render(root: scene.root, width: canvas.width, height: canvas.height, scale: canvas.scale,
+                          cull: cull)
     }
 
     /// Renders `root` (whose bounds are the canvas, in points) at `scale`
     /// pixels per point: the output is round(width·scale) × round(height·scale).
     public func render(root: Layer, width: Double? = nil, height: Double? = nil,
-                       scale: Double = 1) throws -> RenderOutput {
+                       scale: Double = 1, cull: Bool = true) throws -> RenderOutput {
         let w = width ?? root.bounds.width, h = height ?? root.bounds.height
         let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded())
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let builder = PlanBuilder(options: PlanOptions(scale: scale))
+        let builder = PlanBuilder(options: PlanOptions(scale: scale, cull: cull))
         let plan = builder.build(root: root, width: pw, height: ph)
         let t1 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)

@@ -44,7 +44,7 @@ struct BenchScene: ParsableCommand {
             var last: RenderOutput?
             let progress = Progress(total: warmup + frames, label: "scene")
             for i in 0..<(warmup + frames) {
-                let out = try renderer.render(scene: s, scale: options.scale)
+                let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
                 if i >= warmup { planMs.append(out.planSeconds * 1000); execMs.append(out.executeSeconds * 1000) }
                 last = out
                 progress.step()

@@ -40,8 +40,8 @@ struct CompareCommand: ParsableCommand {
             let s = try SceneLoader.load(path: scene)
             let gpu = try Renderer(executor: .gpu(GLESExecutor(platform: options.eglPlatform)))
             let cpu = Renderer(executor: .cpu(CPUExecutor()))
-            let g = try gpu.render(scene: s, scale: options.scale)
-            let c = try cpu.render(scene: s, scale: options.scale)
+            let g = try gpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
+            let c = try cpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             let d = try ImageDifference.compare(g.image, c.image)
             if let p = gpuOutput { try PNG.write(g.image, to: p) }
             if let p = cpuOutput { try PNG.write(c.image, to: p) }

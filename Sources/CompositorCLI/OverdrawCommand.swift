@@ -35,7 +35,7 @@ struct OverdrawCommand: ParsableCommand {
         try reportingErrors {
             let s = try SceneLoader.load(path: scene)
             let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
-            let out = try renderer.render(scene: s, scale: options.scale)
+            let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             let exact = try CPUOverdrawCounter().count(out.plan)
             var result = exact
             var counter = "cpu"

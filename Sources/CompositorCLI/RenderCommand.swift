@@ -32,7 +32,7 @@ struct RenderCommand: ParsableCommand {
         try reportingErrors {
             let s = try SceneLoader.load(path: scene)
             let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
-            let out = try renderer.render(scene: s, scale: options.scale)
+            let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             if dumpPlan { print(out.plan.dump, terminator: "") }
             try PNG.write(out.image, to: output)
             let report = StatsReport(out)

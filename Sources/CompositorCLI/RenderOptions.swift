@@ -10,7 +10,17 @@ extension EGLPlatformChoice: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument) }
 }
 
+/// `--cull on|off`.
+enum CullSwitch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+}
+
 struct SceneRenderOptions: ParsableArguments {
+    @Option(help: "Culling of invisible layers and occluded items: on (default) or off. The image is the same either way.")
+    var cull: CullSwitch = .on
+
+    var cullEnabled: Bool { cull == .on }
+
     @Option(help: "Pixels per point; overrides the scene's canvas.scale.")
     var scale: Double?
 

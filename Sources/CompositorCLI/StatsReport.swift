@@ -18,6 +18,11 @@ struct StatsReport {
         fields.append(("drawItems", plan.passes.reduce(0) { $0 + $1.items.count }))
         fields.append(("layersVisited", o.buildStats.layersVisited))
         fields.append(("layersCulled", o.buildStats.culledTotal))
+        let b = o.buildStats
+        fields.append(("culledByReason", ["hidden": b.culledHidden, "transparent": b.culledTransparent,
+                                          "backFacing": b.culledBackFacing, "outsideCanvas": b.culledOutsideCanvas,
+                                          "clippedByAncestor": b.culledClipped, "empty": b.culledEmpty,
+                                          "occludedItems": b.culledOccludedItems]))
         fields.append(("planMilliseconds", (o.planSeconds * 1e5).rounded() / 100))
         fields.append(("executeMilliseconds", (o.executeSeconds * 1e5).rounded() / 100))
         if let g = o.gpuStats {

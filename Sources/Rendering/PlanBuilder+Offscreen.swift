@@ -191,8 +191,18 @@ extension PlanBuilder {
     /// target and the current clip. Nil when empty.
     func offscreenWindow(_ n: LayerDraw) -> Rect? {
         guard var e = outputExtent(n.layer, n.toTarget) else { return nil }
-        e = e.insetBy(-1, -1).intersection(n.target)
-        if let c = n.clip { e = e.intersection(Rect.bounding(c)) }
+        // A blurred shadow is cast by body pixels up to the blur support plus
+        // the offset away from where it lands: keep them in the window even
+        // when they lie outside the target (or the clip) themselves.
+        var margin = 0.0
+        let l = n.layer
+        if hasOffscreenShadow(l) {
+            let a = Vec2(l.bounds.midX, l.bounds.midY)
+            let d = n.toTarget.apply(a + l.shadowOffset) - n.toTarget.apply(a)
+            margin = blurPad(shadowSigma(l)) + 1 + (d.length.isFinite ? d.length.rounded(.up) : 0)
+        }
+        e = e.insetBy(-1, -1).intersection(n.target.insetBy(-margin, -margin))
+        if let c = n.clip { e = e.intersection(Rect.bounding(c).insetBy(-margin, -margin)) }
         guard !e.isEmpty else { return nil }
         let x0 = e.minX.rounded(.down), y0 = e.minY.rounded(.down)
         let x1 = e.maxX.rounded(.up), y1 = e.maxY.rounded(.up)

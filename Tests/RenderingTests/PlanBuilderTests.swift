@@ -139,6 +139,22 @@ final class PlanBuilderTests: XCTestCase {
         XCTAssertEqual(plan.canvasPass.items.count, 2)
     }
 
+    func testShadowCastFromOffCanvasKeepsItsSourceInTheWindow() {
+        // The layer sits above the canvas; its shadow (offset 30 down) reaches in.
+        let r = root()
+        let l = box("above", Rect(x: 20, y: -60, width: 60, height: 40))
+        l.shadowOpacity = 1
+        l.shadowOffset = Vec2(0, 30)
+        l.shadowRadius = 4
+        r.addSublayer(l)
+        let plan = PlanBuilder.build(root: r, width: 100, height: 100)
+        XCTAssertEqual(plan.passes.map(\.reason), [.shadow, .shadowBlur, .shadowBlur, .canvas])
+        // The body pass's window starts above the canvas, so the body (y −60…−20) is drawn into it.
+        let back = plan.canvasPass.items.last!
+        XCTAssertLessThanOrEqual(back.transform.flattened.h, -20)
+        XCTAssertEqual(plan.passes[0].items.count, 1)
+    }
+
     func testShadowSigmaScalesWithCanvasScale() {
         let r = root()
         let l = box("s", Rect(x: 20, y: 20, width: 40, height: 40))
