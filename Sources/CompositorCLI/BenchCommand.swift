@@ -7,6 +7,7 @@ import ArgumentParser
 import Compositor
 import Foundation
 import GLES
+import Raster
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +17,7 @@ struct BenchCommand: ParsableCommand {
 struct BenchScene: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene",
-        abstract: "Frame time of a scene (plan + draw + readback) against the raw fill-rate floor.")
+        abstract: "Frame time of a scene, broken into plan (layer tree → render plan, culling included), draw and readback, against the raw fill-rate floor.")
 
     @Argument(help: "The scene file (JSON).")
     var scene: String
@@ -40,19 +41,26 @@ struct BenchScene: ParsableCommand {
             guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive") }
             let s = try SceneLoader.load(path: scene)
             let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
-            var planMs: [Double] = [], execMs: [Double] = []
+            var planMs: [Double] = [], drawMs: [Double] = [], readbackMs: [Double] = []
             var last: RenderOutput?
             let progress = Progress(total: warmup + frames, label: "scene")
             for i in 0..<(warmup + frames) {
                 let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
-                if i >= warmup { planMs.append(out.planSeconds * 1000); execMs.append(out.executeSeconds * 1000) }
+                if i >= warmup {
+                    let readback = (out.gpuStats?.readbackSeconds ?? 0) * 1000
+                    planMs.append(out.planSeconds * 1000)
+                    drawMs.append(out.executeSeconds * 1000 - readback)
+                    readbackMs.append(readback)
+                }
                 last = out
                 progress.step()
             }
             guard let out = last else { return }
             let canvasPixels = Double(out.plan.width * out.plan.height)
-            let shaded = out.plan.shadedPixels
-            let quads = max(1, Int((shaded / canvasPixels).rounded()))
+            // Exact fragments (pixels written with coverage), counted once, untimed.
+            let od = OverdrawSummary(try CPUOverdrawCounter().count(out.plan), plan: out.plan)
+            let fragments = Double(od.canvasFragments + od.offscreenFragments)
+            let quads = max(1, Int((fragments / canvasPixels).rounded()))
             let floorPlan = RenderPlan.fullCanvasQuads(count: quads, width: out.plan.width, height: out.plan.height)
             var floorMs: [Double] = []
             let fp = Progress(total: warmup + frames, label: "fill floor")
@@ -63,13 +71,16 @@ struct BenchScene: ParsableCommand {
                 if i >= warmup { floorMs.append(Double(t1 - t0) / 1e6) }
                 fp.step()
             }
-            let frame = median(zip(planMs, execMs).map { $0 + $1 })
+            let frame = median((0..<planMs.count).map { planMs[$0] + drawMs[$0] + readbackMs[$0] })
             var r: [(String, Any)] = [
                 ("scene", scene), ("backend", out.backend), ("size", "\(out.plan.width)x\(out.plan.height)"),
-                ("frames", frames),
-                ("frameMs", round2(frame)), ("planMs", round2(median(planMs))), ("drawAndReadbackMs", round2(median(execMs))),
+                ("frames", frames), ("cull", options.cull.rawValue),
+                ("frameMs", round2(frame)), ("planMs", round2(median(planMs))), ("drawMs", round2(median(drawMs))),
+                ("readbackMs", round2(median(readbackMs))),
+                ("drawAndReadbackMs", round2(median((0..<drawMs.count).map { drawMs[$0] + readbackMs[$0] }))),
                 ("passes", out.plan.passes.count), ("drawItems", out.plan.passes.reduce(0) { $0 + $1.items.count }),
-                ("shadedPixels", Int(shaded)), ("overdrawFactor", round2(shaded / canvasPixels)),
+                ("layersCulled", out.buildStats.culledTotal), ("itemsOccluded", out.buildStats.culledOccludedItems),
+                ("fragments", Int(fragments)), ("overdrawFactor", round2(fragments / canvasPixels)),
                 ("fillFloorQuads", quads), ("fillFloorMs", round2(median(floorMs))),
                 ("overheadRatio", round2(frame / max(median(floorMs), 1e-9))),
             ]

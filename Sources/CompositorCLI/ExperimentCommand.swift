@@ -8,7 +8,9 @@
 import ArgumentParser
 import Compositor
 import Foundation
+import Compare
 import GLES
+import Raster
 
 struct ExperimentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,15 +56,40 @@ struct ExperimentLayers: ParsableCommand {
                 rows.append(try LayerExperiment(renderer: renderer, frames: frames, progress: progress).run(g))
             }
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            let heatMaps = try writeHeatMaps(for: [grids.min(by: { $0.layerCount < $1.layerCount })!, largest],
+                                             renderer: renderer)
             let command = (["compositor"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
-            let report = LayerExperimentReport(command: command, backend: renderer.executor.name,
+            var report = LayerExperimentReport(command: command, backend: renderer.executor.name,
                                                rows: rows, memory: memory)
+            report.heatMaps = heatMaps
             try Data(report.markdown.utf8).write(to: URL(fileURLWithPath: out + "/report.md"))
             try PNG.write(FrameTimePlot(rows: rows, backend: renderer.executor.name).image,
                           to: out + "/frame-time.png")
             print(report.markdown)
             print("wrote \(out)/report.md and \(out)/frame-time.png")
         }
+    }
+}
+
+extension ExperimentLayers {
+    /// Overdraw heat maps of the culled frame of each grid (CPU counts are
+    /// exact and equal to the GPU's), written beside the report.
+    func writeHeatMaps(for grids: [LayerGrid], renderer: Renderer) throws -> [(file: String, line: String)] {
+        var written: [(file: String, line: String)] = []
+        for g in Set(grids.map { "\($0.width)x\($0.height)x\($0.depth)" }).sorted() {
+            guard let grid = LayerGrid(g) else { continue }
+            let frame = try renderer.render(root: grid.build(), width: grid.canvasWidth, height: grid.canvasHeight)
+            let result = try CPUOverdrawCounter().count(frame.plan)
+            let canvas = result.canvas
+            let heat = HeatMap.render(counts: canvas.counts, width: canvas.width, height: canvas.height,
+                                      frame: frame.image)
+            let file = "heat-\(g).png"
+            try PNG.write(heat, to: out + "/" + file)
+            let summary = OverdrawSummary(result, plan: frame.plan)
+            written.append((file, "\(g): overdraw factor \(String(format: "%.2f", summary.factor)), "
+                                + "\(summary.canvasFragments) fragments on \(summary.canvasPixels) pixels"))
+        }
+        return written
     }
 }
 

@@ -1,6 +1,7 @@
 // CompositorCLI: the Markdown report of `experiment layers`: one table of
 // frame times (plan build, draw + readback) and culling stats per grid size,
-// the visible-only ratio the issue asks for, and memory per layer.
+// the visible-only ratio the issue asks for, memory per layer, and the
+// overdraw heat maps written beside it.
 
 import Compositor
 import Foundation
@@ -10,6 +11,8 @@ struct LayerExperimentReport {
     let backend: String
     let rows: [LayerExperimentRow]
     let memory: MemoryFigures
+    /// Overdraw heat maps written beside the report: file name and a one-line summary.
+    var heatMaps: [(file: String, line: String)] = []
 
     /// The ratio the issue bounds: whole-grid frame ÷ visible-only frame.
     static func ratio(_ a: FrameTiming, _ b: FrameTiming) -> Double { a.frameMs / max(b.frameMs, 1e-9) }
@@ -52,6 +55,10 @@ struct LayerExperimentReport {
         s += "| plan, culling off, resident set growth | \(memory.planOffBytes) | \(f(Double(memory.planOffBytes) / n)) |\n"
         s += "| plan, culling off, estimate | \(memory.planOffEstimate) | \(f(Double(memory.planOffEstimate) / n)) |\n"
         s += "\nDrawItem stride \(MemoryLayout<DrawItem>.stride) bytes. Plot: `frame-time.png`.\n"
+        if !heatMaps.isEmpty {
+            s += "\n## Overdraw heat maps (culled frames; blue 1×, green 2×, pink 3×, red 4×+)\n\n"
+            for h in heatMaps { s += "- `\(h.file)`: \(h.line)\n" }
+        }
         return s
     }
 

@@ -7,6 +7,7 @@
 // plan with the same math; the differential tests hold the two together.
 
 import CGLES2
+import Dispatch
 import Geometry
 import Images
 import Rendering
@@ -95,7 +96,10 @@ public final class GLESExecutor {
             stats.passes += 1
             if pass.reason != .canvas { stats.offscreenPassesByReason[pass.reason.rawValue, default: 0] += 1 }
             if index == plan.passes.count - 1 {
+                glFinish()
+                let t0 = DispatchTime.now().uptimeNanoseconds
                 output = Readback.read(width: pass.width, height: pass.height)
+                stats.readbackSeconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
             }
             if checkErrorsAtPassBoundaries {
                 try checkGLError("after pass \(pass.id) (\(pass.reason.rawValue))")

@@ -28,6 +28,8 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var offscreenPassesByReason: [String: Int] = [:]
     /// Render-target textures created by the pool (the rest were reused).
     public var targetTexturesCreated = 0
+    /// Seconds spent reading the canvas back (after glFinish, so drawing time is not counted here).
+    public var readbackSeconds: Double = 0
 
     public init() {}
 
