@@ -1,6 +1,6 @@
 // GLES: batching. Consecutive pieces with the same state — program,
-// textures, filter, blend — share one vertex buffer upload and one
-// glDrawElements; a state change (or 65,535 vertices, the GL_UNSIGNED_SHORT
+// textures, filter, blend (solid opaque and blended items share a batch, see
+// `merge`) — share one vertex buffer upload and one glDrawElements; a state change (or 65,535 vertices, the GL_UNSIGNED_SHORT
 // limit) flushes. So draw calls grow with state changes, not with layer
 // count. Each convex polygon is triangulated as the fan (0, i, i+1), the
 // same triangles the CPU executor rasterizes.
@@ -45,6 +45,22 @@ final class Batcher {
         glDeleteBuffers(2, &b)
     }
 
+    /// The state of a batch extended by an item with state `next`, or nil when
+    /// it must start a new batch. Equal states merge. So do solid batches that
+    /// differ only in blend mode: a `.copy` solid item is opaque (alpha exactly
+    /// 1), and source-over of an opaque colour writes that colour exactly —
+    /// dst·(1 − 1) is 0 in float blending and in llvmpipe's 8-bit arithmetic —
+    /// so the merged batch blends, and runs of opaque items alone keep blending off.
+    static func merge(_ current: BatchState?, _ next: BatchState) -> BatchState? {
+        guard let current else { return nil }
+        if current == next { return current }
+        var relaxed = next
+        relaxed.blend = current.blend
+        guard next.program == .solid, relaxed == current else { return nil }
+        relaxed.blend = .sourceOver
+        return relaxed
+    }
+
     /// Forgets every cached binding (start of a frame), so the stats count this frame's switches.
     func resetCachedState() {
         boundTextures = [0, 0]
@@ -57,7 +73,9 @@ final class Batcher {
     func add(_ geometry: ItemGeometry, state: BatchState, viewport: (Int, Int), stats: inout GPUStats) {
         let n = geometry.vertexCount
         guard n >= 3 else { return }
-        if self.state != state || vertices.count / VertexLayout.stride + n > 65535 {
+        if let merged = Batcher.merge(self.state, state), vertices.count / VertexLayout.stride + n <= 65535 {
+            self.state = merged
+        } else {
             flush(viewport: viewport, stats: &stats)
             self.state = state
         }
