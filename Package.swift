@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC"]),
         .executableTarget(name: "CompositorCLI", dependencies: [
-            "Compositor", "Compare", "Images", "GLES", "Raster",
+            "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -6,11 +6,12 @@
 import Dispatch
 
 extension EncoderWorkspace {
-    /// Standard-mode modulation for every block by projection; fills
+    /// Standard-mode modulation for every block of an opaque image by projection; fills
     /// `modulationWords`, `weights` and clears bit 0 of `colorWords`. With `soft`,
     /// `weights` instead get the projection itself rounded to 0…8 (a relaxed
     /// modulation for early least-squares rounds; the words are then meaningless).
     func chooseModulation4Fast(soft: Bool = false) {
+        precondition(!hasAlpha, "projected modulation ignores alpha")
         let (colorsA, colorsB) = colorLanes()
         let w = width
         source.withUnsafeBufferPointer { src in
@@ -35,7 +36,8 @@ extension EncoderWorkspace {
                                     let a = la[ty * w + x], b = lb[ty * w + x]
                                     let s = src.baseAddress! + 4 * (y * w + x)
                                     var n: Int32 = 0, d: Int32 = 0
-                                    for c in 0..<4 {
+                                    // Opaque images only (alpha lanes are 255 in A, B and source).
+                                    for c in 0..<3 {
                                         let ac = Int32(truncatingIfNeeded: (a >> UInt64(16 * c)) & 0xFF)
                                         let bc = Int32(truncatingIfNeeded: (b >> UInt64(16 * c)) & 0xFF)
                                         let dc = bc - ac
