@@ -28,9 +28,9 @@ let package = Package(
         .target(name: "PVRTC"),
         .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "PVRTC"]),
         .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC"]),
-        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers"]),
+        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers", "PVRTC"]),
         .target(name: "Raster", dependencies: ["Geometry", "Images", "Rendering"]),
-        .target(name: "GLES", dependencies: ["Geometry", "Images", "Rendering", "CEGL", "CGLES2"],
+        .target(name: "GLES", dependencies: ["Geometry", "Images", "Rendering", "PVRTC", "CEGL", "CGLES2"],
                 plugins: ["EmbedShaders"]),
         // Shaders/*.glsl → GeneratedShaders.swift in GLES, at build time (found however the binary runs).
         .executableTarget(name: "ShaderEmbedder"),
@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster"]),
+        .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "PVRTC"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
     ]

@@ -15,7 +15,7 @@ import Raster
 struct ExperimentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "experiment", abstract: "Experiments that write a report.",
-        subcommands: [ExperimentLayers.self])
+        subcommands: [ExperimentLayers.self, ExperimentImageLoading.self])
 }
 
 struct ExperimentLayers: ParsableCommand {

@@ -7,7 +7,7 @@ import Foundation
 struct StatsReport {
     var fields: [(String, Any)] = []
 
-    init(_ o: RenderOutput) {
+    init(_ o: RenderOutput, images: ImageLoadingStats? = nil) {
         let plan = o.plan
         fields.append(("backend", o.backend))
         fields.append(("size", "\(plan.width)x\(plan.height)"))
@@ -30,12 +30,43 @@ struct StatsReport {
             fields.append(("triangles", g.triangles))
             fields.append(("textureUploads", g.textureUploads))
             fields.append(("textureBinds", g.textureBinds))
+            if g.pvrtcNative + g.pvrtcShaderDecoded > 0 || !g.pvrtcAsRGBA8.isEmpty {
+                fields.append(("pvrtcTexturesNative", g.pvrtcNative))
+                fields.append(("pvrtcTexturesShaderDecoded", g.pvrtcShaderDecoded))
+                fields.append(("pvrtcTexturesAsRGBA8", g.pvrtcAsRGBA8))
+                fields.append(("pvrtcTextureBytesSaved", g.pvrtcBytesSaved))
+            }
         }
         if let c = o.cpuStats {
             fields.append(("triangles", c.triangles))
             fields.append(("fragmentsShaded", c.fragmentsShaded))
             fields.append(("fragmentsWritten", c.fragmentsWritten))
         }
+        if let i = images { appendImageFields(i) }
+    }
+
+    /// Background image loading (`--preload`, `--lazy`): bytes decoded, decode
+    /// time, the frame's wait, cache hits/misses/evictions, downscale savings.
+    private mutating func appendImageFields(_ i: ImageLoadingStats) {
+        let ms = { (s: Double) in (s * 1e5).rounded() / 100 }
+        fields.append(("imageLoading", i.mode))
+        fields.append(("imageWorkers", i.workers))
+        fields.append(("imagesDecoded", i.cache.decodes))
+        fields.append(("imageBytesDecoded", i.cache.bytesDecoded))
+        fields.append(("imageDecodeMilliseconds", ms(i.cache.decodeSeconds)))
+        fields.append(("imagePreloadMilliseconds", ms(i.preloadSeconds)))
+        fields.append(("frameWaitedForImagesMilliseconds", ms(i.frameWaitSeconds)))
+        fields.append(("imagesReadyAtFrame", i.readyAtFrame))
+        fields.append(("imagesWaitedFor", i.waitedFor))
+        fields.append(("imageCacheBudgetBytes", i.cacheBudgetBytes))
+        fields.append(("imageCacheBytesHeld", i.cache.bytesHeld))
+        fields.append(("imageCacheHits", i.cache.hits))
+        fields.append(("imageCacheMisses", i.cache.misses))
+        fields.append(("imageCacheEvictions", i.cache.evictions))
+        fields.append(("imageCacheEvictedBytes", i.cache.evictedBytes))
+        fields.append(("imagesFailed", i.failedImages))
+        fields.append(("imagesDownscaled", i.downscaledImages))
+        fields.append(("downscaleBytesSaved", i.downscaleBytesSaved))
     }
 
     var text: String {

@@ -1,9 +1,8 @@
 // GLES: batching. Consecutive pieces with the same state — program,
-// textures, filter, blend (solid opaque and blended items share a batch, see
-// `merge`) — share one vertex buffer upload and one glDrawElements; a state change (or 65,535 vertices, the GL_UNSIGNED_SHORT
-// limit) flushes. So draw calls grow with state changes, not with layer
-// count. Each convex polygon is triangulated as the fan (0, i, i+1), the
-// same triangles the CPU executor rasterizes.
+// textures, filter, blend (solid opaque and blended items share a batch,
+// see `merge`) — share one FanBuffer upload and one glDrawElements; a state
+// change, or a full buffer, flushes. So draw calls grow with state changes,
+// not with layer count.
 
 import CGLES2
 import Rendering
@@ -21,8 +20,7 @@ struct BatchState: Equatable {
 
 /// Collects geometry and issues one draw per run of equal state.
 final class Batcher {
-    private var vertices: [Float] = []
-    private var indices: [UInt16] = []
+    private var fans = FanBuffer()
     private var state: BatchState?
     private let vbo: GLuint
     private let ibo: GLuint
@@ -73,26 +71,24 @@ final class Batcher {
     func add(_ geometry: ItemGeometry, state: BatchState, viewport: (Int, Int), stats: inout GPUStats) {
         let n = geometry.vertexCount
         guard n >= 3 else { return }
-        if let merged = Batcher.merge(self.state, state), vertices.count / VertexLayout.stride + n <= 65535 {
+        if let merged = Batcher.merge(self.state, state), fans.fits(n) {
             self.state = merged
         } else {
             flush(viewport: viewport, stats: &stats)
             self.state = state
         }
-        let base = UInt16(vertices.count / VertexLayout.stride)
-        vertices.append(contentsOf: geometry.vertices)
-        for i in 1..<(n - 1) {
-            indices.append(base); indices.append(base + UInt16(i)); indices.append(base + UInt16(i + 1))
-        }
+        fans.append(geometry)
     }
 
     /// Draws what is queued.
     func flush(viewport: (Int, Int), stats: inout GPUStats) {
-        guard let state, !indices.isEmpty else { vertices.removeAll(keepingCapacity: true); return }
+        guard let state, !fans.isEmpty else { fans.clear(); return }
         let program = use(state.program, stats: &stats)
         glUniform2f(program.uniform("u_viewportSize"), Float(viewport.0), Float(viewport.1))
+        // PVRTC blocks are fetched texel by texel; the shader filters the decoded texels itself.
+        let samplerFilter: TextureFilter = state.program.isPVRTC ? .nearest : state.filter
         for (unit, tex) in state.textures.enumerated() {
-            bind(tex, unit: unit, filter: state.filter, stats: &stats)
+            bind(tex, unit: unit, filter: samplerFilter, stats: &stats)
         }
         if !state.textures.isEmpty {
             glUniform1f(program.uniform("u_nearest"), state.filter == .nearest ? 1 : 0)
@@ -102,21 +98,8 @@ final class Batcher {
         }
         setBlend(state.blend)
 
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), vertices.count * 4, vertices, GLenum(GL_STREAM_DRAW))
-        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), ibo)
-        glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), indices.count * 2, indices, GLenum(GL_STREAM_DRAW))
-        let stride = GLsizei(VertexLayout.stride * 4)
-        for (i, a) in QuadAttributes.all.enumerated() {
-            glEnableVertexAttribArray(GLuint(i))
-            glVertexAttribPointer(GLuint(i), GLint(a.size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: a.offset * 4))
-        }
-        glDrawElements(GLenum(GL_TRIANGLES), GLsizei(indices.count), GLenum(GL_UNSIGNED_SHORT), nil)
+        stats.triangles += fans.draw(vbo: vbo, ibo: ibo)
         stats.drawCalls += 1
-        stats.triangles += indices.count / 3
-        vertices.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
     }
 
     /// Makes `kind` the current program.

@@ -67,6 +67,7 @@ public final class GLESExecutor {
         defer {
             for t in frame.passTextures.values { pool.release(t) }
             for u in frame.images.values { for t in u.tiles { pool.release(t.texture) } }
+            for u in frame.pvrtcImages.values { releasePVRTC(u) }
         }
         let lastUse = PassDependencies.lastUse(plan)
         guard !plan.passes.isEmpty else { throw GLESError.unsupported("a plan without passes") }
@@ -128,6 +129,10 @@ public final class GLESExecutor {
     struct FrameState {
         var passTextures: [Int: PooledTexture] = [:]
         var images: [Int: UploadedImage] = [:]
+        /// PVRTC images uploaded as blocks (native or for shader decoding), by plan image index.
+        var pvrtcImages: [Int: UploadedImage] = [:]
+        /// PVRTC images that went (or will go) as RGBA8, so each reason is counted once per frame.
+        var pvrtcFallbacks: Set<Int> = []
         let planImages: [PlanImage]
         init(planImages: [PlanImage]) { self.planImages = planImages }
     }
@@ -147,7 +152,15 @@ public final class GLESExecutor {
         case .solid:
             emit(item, BatchState(program: .solid, textures: [], filter: .nearest, blend: item.blend))
             return
-        case .texture(_, let u, let f, _): kind = .texture; filter = f; uv = u
+        case .texture(let ref, let u, let f, _):
+            if case .image(let i) = ref, let up = try pvrtcUpload(i, frame: &frame, stats: &stats) {
+                let tex = up.tiles[0].texture
+                emit(item, BatchState(program: up.pvrtcMode == .native ? .texture : .pvrtc(f),
+                                      textures: [tex.id], sizes: [SIMD2(Float(up.width), Float(up.height))],
+                                      filter: f, blend: item.blend))
+                return
+            }
+            kind = .texture; filter = f; uv = u
         case .textureAlpha(_, let u, let f, _): kind = .textureAlpha; filter = f; uv = u
         case .masked(_, _, let u, let f, _): kind = .masked; filter = f; uv = u
         }
@@ -193,11 +206,47 @@ public final class GLESExecutor {
             guard frame.planImages.indices.contains(i) else {
                 throw GLESError.unsupported("an item samples image \(i) but the plan has \(frame.planImages.count)")
             }
+            if frame.planImages[i].pvrtc != nil && frame.pvrtcFallbacks.insert(i).inserted {
+                stats.pvrtcAsRGBA8["sampled as a mask or alpha", default: 0] += 1
+            }
             // Uploaded at first use (plans may list images no item draws), once per plan.
             let u = ImageUploader.upload(frame.planImages[i].image, maxSize: maxTextureSize, pool: pool, stats: &stats)
             batcher.forgetTextureBindings()
             frame.images[i] = u
             return TextureSource(uploaded: u, pass: nil)
+        }
+    }
+
+    // MARK: - PVRTC
+
+    /// The PVRTC blocks of plan image `i` uploaded for a Paint.texture item, or nil
+    /// when the image has none or must go as RGBA8 (the reason is counted once).
+    private func pvrtcUpload(_ i: Int, frame: inout FrameState, stats: inout GPUStats) throws -> UploadedImage? {
+        if let u = frame.pvrtcImages[i] { return u }
+        guard frame.planImages.indices.contains(i), let t = frame.planImages[i].pvrtc else { return nil }
+        if frame.pvrtcFallbacks.contains(i) { return nil }
+        let native = info.pvrtcNative
+        if let reason = PVRTCUploader.fallbackReason(t, native: native, maxSize: maxTextureSize) {
+            frame.pvrtcFallbacks.insert(i)
+            stats.pvrtcAsRGBA8[reason, default: 0] += 1
+            return nil
+        }
+        let u = PVRTCUploader.upload(t, mode: native ? .native : .shaderDecode, pool: pool, stats: &stats)
+        batcher.forgetTextureBindings()
+        frame.pvrtcImages[i] = u
+        return u
+    }
+
+    /// Returns a PVRTC upload's texture: to the pool, or deleted when it is a native compressed one.
+    private func releasePVRTC(_ u: UploadedImage) {
+        for t in u.tiles {
+            if u.pooled {
+                pool.release(t.texture)
+            } else {
+                var id = t.texture.id
+                glDeleteTextures(1, &id)
+                pool.forgetFilter(of: id)
+            }
         }
     }
 }

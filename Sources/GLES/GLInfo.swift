@@ -36,6 +36,15 @@ public struct GLInfo: Sendable, CustomStringConvertible {
     /// Whether the driver reports `name`.
     public func has(_ name: String) -> Bool { extensions.first { $0.name == name }?.present ?? false }
 
+    /// Whether PVRTC textures upload as compressed blocks (else they are decoded in the shader).
+    public var pvrtcNative: Bool { has("GL_IMG_texture_compression_pvrtc") }
+
+    /// `compositor info`'s PVRTC line.
+    public var pvrtcLine: String {
+        pvrtcNative ? "PVRTC textures:      native (GL_IMG_texture_compression_pvrtc)"
+            : "PVRTC textures:      decoded in the fragment shader (4bpp; 2bpp uploads as RGBA8)"
+    }
+
     /// True for Mesa's software rasterizers (llvmpipe, softpipe).
     public var isSoftware: Bool {
         let r = renderer.lowercased()
@@ -58,6 +67,7 @@ public struct GLInfo: Sendable, CustomStringConvertible {
         extensions:
         """
         for e in extensions { s += "\n  \(e.present ? "[x]" : "[ ]") \(e.name)" }
+        s += "\n" + pvrtcLine
         return s
     }
 

@@ -28,6 +28,14 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var offscreenPassesByReason: [String: Int] = [:]
     /// Render-target textures created by the pool (the rest were reused).
     public var targetTexturesCreated = 0
+    /// PVRTC textures uploaded as compressed blocks (GL_IMG_texture_compression_pvrtc).
+    public var pvrtcNative = 0
+    /// PVRTC textures uploaded as blocks in an RGBA8 texture and decoded in the fragment shader.
+    public var pvrtcShaderDecoded = 0
+    /// PVRTC uploads that went as decoded RGBA8 instead, by reason (2bpp without the extension, tiled, masks…).
+    public var pvrtcAsRGBA8: [String: Int] = [:]
+    /// Texture bytes the native and shader-decoded PVRTC uploads saved against RGBA8.
+    public var pvrtcBytesSaved = 0
     /// Seconds spent reading the canvas back (after glFinish, so drawing time is not counted here).
     public var readbackSeconds: Double = 0
 
@@ -42,6 +50,21 @@ public struct GPUStats: Sendable, Equatable, Codable {
             s += "\noffscreen passes: " + offscreenPassesByReason.sorted { $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
+        if pvrtcNative + pvrtcShaderDecoded > 0 || !pvrtcAsRGBA8.isEmpty {
+            s += "\n" + pvrtcSummary
+        }
+        return s
+    }
+
+    /// One line on PVRTC textures: how they were uploaded and the bytes saved.
+    public var pvrtcSummary: String {
+        var s = "PVRTC textures: native \(pvrtcNative), shader-decoded \(pvrtcShaderDecoded)"
+        let fallbacks = pvrtcAsRGBA8.values.reduce(0, +)
+        s += ", as RGBA8 \(fallbacks)"
+        if fallbacks > 0 {
+            s += " (" + pvrtcAsRGBA8.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
+        }
+        s += "; \(pvrtcBytesSaved) texture bytes saved vs RGBA8"
         return s
     }
 }

@@ -24,6 +24,10 @@ struct UploadedImage {
     let columnCuts: [Int], rowCuts: [Int]
     /// Tiles by row, then column.
     let tiles: [ImageTile]
+    /// Set for PVRTC blocks uploaded by `PVRTCUploader` (nil: RGBA8 texels).
+    var pvrtcMode: PVRTCUploadMode? = nil
+    /// False for textures not from the pool (native PVRTC): deleted after the frame.
+    var pooled = true
     var isTiled: Bool { tiles.count > 1 }
     func tile(column: Int, row: Int) -> ImageTile { tiles[row * (columnCuts.count + 1) + column] }
 }

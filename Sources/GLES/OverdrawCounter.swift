@@ -29,8 +29,7 @@ public final class GPUOverdrawCounter {
     private let pool = TexturePool()
     private let vbo: GLuint
     private let ibo: GLuint
-    private var vertices: [Float] = []
-    private var indices: [UInt16] = []
+    private var fans = FanBuffer()
     /// Declared last so the GL objects above die while the context exists.
     private let session: EGLSession
 
@@ -123,30 +122,12 @@ public final class GPUOverdrawCounter {
 
     /// Queues a polygon (fan), flushing first when the 16-bit index range would overflow.
     private func add(_ g: ItemGeometry) {
-        let n = g.vertexCount
-        guard n >= 3 else { return }
-        if vertices.count / VertexLayout.stride + n > 65535 { flush() }
-        let base = UInt16(vertices.count / VertexLayout.stride)
-        vertices.append(contentsOf: g.vertices)
-        for i in 1..<(n - 1) {
-            indices.append(base); indices.append(base + UInt16(i)); indices.append(base + UInt16(i + 1))
-        }
+        if !fans.fits(g.vertexCount) { flush() }
+        fans.append(g)
     }
 
     /// Draws what is queued with the current increment.
     private func flush() {
-        defer { vertices.removeAll(keepingCapacity: true); indices.removeAll(keepingCapacity: true) }
-        guard !indices.isEmpty else { return }
-        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        glBufferData(GLenum(GL_ARRAY_BUFFER), vertices.count * 4, vertices, GLenum(GL_STREAM_DRAW))
-        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), ibo)
-        glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), indices.count * 2, indices, GLenum(GL_STREAM_DRAW))
-        let stride = GLsizei(VertexLayout.stride * 4)
-        for (i, a) in QuadAttributes.all.enumerated() {
-            glEnableVertexAttribArray(GLuint(i))
-            glVertexAttribPointer(GLuint(i), GLint(a.size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-                                  UnsafeRawPointer(bitPattern: a.offset * 4))
-        }
-        glDrawElements(GLenum(GL_TRIANGLES), GLsizei(indices.count), GLenum(GL_UNSIGNED_SHORT), nil)
+        _ = fans.draw(vbo: vbo, ibo: ibo)
     }
 }

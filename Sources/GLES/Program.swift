@@ -9,6 +9,10 @@ import Rendering
 /// The programs of the executor, by role.
 enum ProgramKind: String, CaseIterable {
     case solid, texture, textureAlpha, masked, blur
+    /// Paint.texture of PVRTC 4bpp blocks decoded in the shader (PVRTCUpload.swift).
+    case texturePVRTC
+    /// The same with nearest filtering (a separate program: one decode per pixel).
+    case texturePVRTCNearest
 
     var vertexShader: String { self == .blur ? "cs_fullscreen.vert.glsl" : "ps_quad.vert.glsl" }
     var fragmentShader: String {
@@ -18,6 +22,8 @@ enum ProgramKind: String, CaseIterable {
         case .textureAlpha: return "ps_texture_alpha.frag.glsl"
         case .masked: return "ps_masked.frag.glsl"
         case .blur: return "cs_blur.frag.glsl"
+        case .texturePVRTC: return "ps_texture_pvrtc.frag.glsl"
+        case .texturePVRTCNearest: return "ps_texture_pvrtc_nearest.frag.glsl"
         }
     }
     var samplers: [String] {
@@ -26,6 +32,7 @@ enum ProgramKind: String, CaseIterable {
         case .texture, .textureAlpha: return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur: return ["u_source"]
+        case .texturePVRTC, .texturePVRTCNearest: return ["u_blocks"]
         }
     }
 }

@@ -46,6 +46,9 @@ final class TexturePool {
         return PooledTexture(id: id, width: width, height: height)
     }
 
+    /// Drops the cached filter of `id` (a texture name made outside the pool, which GL may reuse).
+    func forgetFilter(of id: GLuint) { filters[id] = nil }
+
     /// Returns a texture for reuse.
     func release(_ t: PooledTexture) {
         free[[t.width, t.height], default: []].append(t.id)

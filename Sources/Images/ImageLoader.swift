@@ -51,6 +51,12 @@ public enum ImageLoader {
         try decode(PNG.readFile(path), name: path)
     }
 
+    /// The whole file at `path` as bytes (the "load" step, before decoding).
+    /// - Throws: ``ImageFileError`` naming `path`.
+    public static func readBytes(path: String) throws -> [UInt8] {
+        try PNG.readFile(path)
+    }
+
     private static func le32(_ d: [UInt8], _ o: Int) -> UInt32 {
         UInt32(d[o]) | UInt32(d[o + 1]) << 8 | UInt32(d[o + 2]) << 16 | UInt32(d[o + 3]) << 24
     }

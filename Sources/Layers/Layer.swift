@@ -4,6 +4,7 @@
 
 import Geometry
 import Images
+import PVRTC
 
 /// An image used as layer contents, with the key (usually the file path) it was loaded from.
 public struct LayerContents: Sendable {
@@ -11,7 +12,18 @@ public struct LayerContents: Sendable {
     /// image (`contentsAlphaMask`) both paths, see ``hybridKey(color:alphaMask:)``.
     public var key: String
     public var image: Image
-    public init(key: String, image: Image) { self.key = key; self.image = image }
+    /// The compressed texture `image` was decoded from, when the file was a .pvr
+    /// (level 0 is what contents sample; other levels ride along unused). The CPU
+    /// executor always samples `image`; the GLES executor uploads these blocks
+    /// instead (natively, or decoded in the shader, bit-exact with `image`).
+    /// Must decode to exactly `image` (straight → premultiplied) when set.
+    public var pvrtc: PVRTCTexture?
+    /// Decoded pixels only (no compressed texture).
+    public init(key: String, image: Image) { self.init(key: key, image: image, pvrtc: nil) }
+    /// Decoded pixels and the PVRTC texture they were decoded from.
+    public init(key: String, image: Image, pvrtc: PVRTCTexture?) {
+        self.key = key; self.image = image; self.pvrtc = pvrtc
+    }
 }
 
 /// How contents are placed in the bounds (CALayer's contentsGravity).

@@ -37,6 +37,10 @@ public struct Scene {
     /// Bounds `[0, 0, width, height]`, positioned at the canvas centre,
     /// filled with `canvas.backgroundColor`.
     public var root: Layer
+    /// With deferred image loading, the `contents` each layer names, not yet
+    /// decoded (the layers' `contents` stay nil until a resolver sets them);
+    /// empty with eager loading.
+    public var imageReferences: [SceneImageReference] = []
 
     public init(canvas: Canvas, root: Layer) {
         self.canvas = canvas
@@ -90,9 +94,10 @@ public enum SceneLimits {
 
 /// Reads scene files into a layer tree.
 public enum SceneLoader {
-    /// Loads a scene file; `contents` paths are relative to the file's directory.
+    /// Loads a scene file; `contents` paths are relative to the file's directory;
+    /// `images` as in ``parse(json:baseDirectory:name:images:)``.
     /// - Throws: `SceneError` naming the file and the key path.
-    public static func load(path: String) throws -> Scene {
+    public static func load(path: String, images: SceneImageLoading = .eager) throws -> Scene {
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
@@ -105,13 +110,16 @@ public enum SceneLoader {
             throw SceneError(file: name, keyPath: "",
                              message: exists ? "cannot read the file" : "no such file (\(path))")
         }
-        return try parse(json: [UInt8](data), baseDirectory: url.deletingLastPathComponent().path, name: name)
+        return try parse(json: [UInt8](data), baseDirectory: url.deletingLastPathComponent().path, name: name,
+                         images: images)
     }
 
     /// Parses scene JSON; `contents` paths are relative to `baseDirectory`,
-    /// and errors name the file `name`.
+    /// and errors name the file `name`; `images` says whether `contents` files
+    /// are decoded now (`.eager`, the default) or only recorded (`.deferred`).
     /// - Throws: `SceneError` naming `name` and the key path.
-    public static func parse(json: [UInt8], baseDirectory: String, name: String) throws -> Scene {
+    public static func parse(json: [UInt8], baseDirectory: String, name: String,
+                             images: SceneImageLoading = .eager) throws -> Scene {
         if json.count > SceneLimits.maximumFileSize {
             throw SceneError(file: name, keyPath: "",
                              message: "the file is larger than \(SceneLimits.maximumFileSize / (1024 * 1024)) MiB")
@@ -123,6 +131,9 @@ public enum SceneLoader {
             throw SceneError(file: name, keyPath: "", message: "invalid JSON at \(e.description)")
         }
         let reader = SceneReader(file: name, baseDirectory: baseDirectory)
-        return try reader.scene(document)
+        reader.imageLoading = images
+        var scene = try reader.scene(document)
+        scene.imageReferences = reader.imageReferences
+        return scene
     }
 }

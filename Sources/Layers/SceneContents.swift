@@ -7,11 +7,13 @@
 // mask's alpha (or luminance) combined at load time into one premultiplied
 // image, cached under a key naming both files so caches never confuse it
 // with the plain colour image. Missing and corrupt files are reported with
-// the key path and the file name.
+// the key path and the file name. A .pvr file keeps its compressed blocks
+// (`LayerContents.pvrtc`) for the GLES executor; hybrids never do.
 
 import Foundation
 import Geometry
 import Images
+import PVRTC
 
 extension SceneReader {
     /// The image named by `v` (a path string), or nil for null; with a non-null
@@ -59,8 +61,9 @@ extension SceneReader {
         }
         guard !isDirectory.boolValue else { throw fail(path, "'\(name)' is a directory, not an image file") }
         let image: Image
+        var pvrtc: PVRTCTexture?
         do {
-            image = try ImageLoader.read(path: resolved)
+            (image, pvrtc) = try ImageLoader.readKeepingPVRTC(path: resolved)
         } catch {
             // Image errors start with the full path; the message names the file already.
             var reason = "\(error)"
@@ -71,7 +74,7 @@ extension SceneReader {
         guard image.width <= limit, image.height <= limit else {
             throw fail(path, "image '\(name)' is \(image.width) × \(image.height) pixels; at most \(limit) per side")
         }
-        let c = LayerContents(key: resolved, image: image)
+        let c = LayerContents(key: resolved, image: image, pvrtc: pvrtc)
         images[resolved] = c
         return c
     }

@@ -153,7 +153,12 @@ extension SceneReader {
                 layer.rasterizationScale = try positive(value, p, max: SceneLimits.maximumScale)
             case "contents":
                 let mask = m.first(where: { $0.key == "contentsAlphaMask" })
-                layer.contents = try contents(value, p, alphaMask: mask.map { ($0.value, path.appending($0.key)) })
+                let alphaMask = mask.map { ($0.value, path.appending($0.key)) }
+                if imageLoading == .deferred {
+                    try deferContents(of: layer, value, p, alphaMask: alphaMask)
+                } else {
+                    layer.contents = try contents(value, p, alphaMask: alphaMask)
+                }
             case "contentsAlphaMask":  // loaded with `contents`, wherever either appears
                 let hasContents = m.contains { $0.key == "contents" && !$0.value.isNull }
                 try checkAlphaMask(value, p, hasContents: hasContents)

@@ -35,6 +35,10 @@ final class SceneReader {
     var images: [String: LayerContents] = [:]
     /// Layers created so far (masks included, root excluded).
     var layerCount = 0
+    /// Whether `contents` files are decoded now or only recorded (see SceneImageLoading).
+    var imageLoading: SceneImageLoading = .eager
+    /// The recorded `contents` references, in document order (deferred loading).
+    var imageReferences: [SceneImageReference] = []
 
     init(file: String, baseDirectory: String) {
         self.file = file

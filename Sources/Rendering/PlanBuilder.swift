@@ -222,7 +222,7 @@ public final class PlanBuilder {
     /// The index of an image in the plan, adding it once per key.
     func imageRef(_ c: LayerContents) -> Int {
         if let i = imageIndex[c.key] { return i }
-        images.append(PlanImage(key: c.key, image: c.image))
+        images.append(PlanImage(key: c.key, image: c.image, pvrtc: c.pvrtc))
         imageIndex[c.key] = images.count - 1
         return images.count - 1
     }

@@ -7,6 +7,7 @@
 import Foundation
 import Geometry
 import Images
+import PVRTC
 
 /// Why an offscreen pass exists; stats and debug overlays show it.
 public enum PassReason: String, Sendable, CaseIterable, Codable {
@@ -36,7 +37,17 @@ public struct PlanImage: Sendable {
     /// Where it came from (file path or a name), for stats and errors.
     public let key: String
     public let image: Image
-    public init(key: String, image: Image) { self.key = key; self.image = image }
+    /// The PVRTC1 texture `image` was decoded from (a .pvr file), or nil. Only
+    /// level 0 is used. The CPU executor samples `image`; the GLES executor
+    /// uploads these blocks (natively or for shader decoding), which decode to
+    /// exactly `image`'s texels.
+    public let pvrtc: PVRTCTexture?
+    /// Decoded pixels only (no compressed texture).
+    public init(key: String, image: Image) { self.init(key: key, image: image, pvrtc: nil) }
+    /// Decoded pixels and the PVRTC texture they were decoded from.
+    public init(key: String, image: Image, pvrtc: PVRTCTexture?) {
+        self.key = key; self.image = image; self.pvrtc = pvrtc
+    }
 }
 
 /// One separable Gaussian blur step over the alpha of a source pass.

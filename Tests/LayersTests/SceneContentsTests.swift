@@ -66,6 +66,10 @@ final class SceneContentsTests: XCTestCase {
         let c = try XCTUnwrap(s.root.sublayers[0].contents)
         XCTAssertEqual(c.image.width, 8)
         XCTAssertEqual(c.image.height, 8)
+        // The compressed blocks ride along for the GLES executor.
+        let blocks = try XCTUnwrap(c.pvrtc)
+        XCTAssertEqual(blocks.width, 8)
+        XCTAssertEqual(blocks.height, 8)
         assertSceneError(sceneJSON(layers: #"{"contents": "bad.pvr"}"#), keyPath: "sublayers[0].contents",
                          contains: "cannot read image 'bad.pvr'", base: dir)
     }

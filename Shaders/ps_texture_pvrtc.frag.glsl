@@ -1,0 +1,34 @@
+// ps_texture_pvrtc.frag.glsl: Paint.texture of a PVRTC1 4bpp texture decoded
+// in the shader (no GL_IMG_texture_compression_pvrtc) — (texel × opacity) ×
+// coverage, with the texel filtered exactly as ps_texture.frag.glsl's sampler
+// would filter the CPU-decoded RGBA8 image on llvmpipe: nearest (with the
+// project's bias) or the integer bilinear recipe, clamp to edge, then the
+// byte → Float(x)·Float(1/255) conversion. This file is the linear program;
+// ps_texture_pvrtc_nearest.frag.glsl defines PVRTC_NEAREST and includes it
+// (one program per filter: llvmpipe runs both sides of a uniform branch).
+#include "ps_common.frag.glsl"
+#include "pvrtc_decode.glsl"
+
+uniform vec2 u_textureSize;          // the decoded texture's size in texels
+
+#define RECIP255 0.0039215688593685627
+
+void main() {
+    float c = ps_coverage();
+    vec2 uv = ps_uv();
+    vec2 last = u_textureSize - 1.0;
+    vec4 texel;
+#ifdef PVRTC_NEAREST
+    texel = pvr_texel(clamp(floor(uv * u_textureSize + NEAREST_BIAS), vec2(0.0), last), u_textureSize);
+#else
+    vec3 tx = pvr_taps(uv.x, u_textureSize.x);
+    vec3 ty = pvr_taps(uv.y, u_textureSize.y);
+    vec4 t00 = pvr_texel(vec2(tx.x, ty.x), u_textureSize);
+    vec4 t10 = pvr_texel(vec2(tx.y, ty.x), u_textureSize);
+    vec4 t01 = pvr_texel(vec2(tx.x, ty.y), u_textureSize);
+    vec4 t11 = pvr_texel(vec2(tx.y, ty.y), u_textureSize);
+    texel = pvr_lerp8(pvr_lerp8(t00, t10, tx.z), pvr_lerp8(t01, t11, tx.z), ty.z);
+#endif
+    vec4 t = texel * RECIP255;
+    gl_FragColor = t * v_color * c;
+}

@@ -1,0 +1,115 @@
+// pvrtc_decode.glsl: PVRTC1 4bpp decoding of single texels in the fragment
+// shader, bit-exact with Sources/PVRTC/PVRTCDecoder.swift, followed by the
+// premultiply of Image(straightRGBA:) (Image.mul255), and llvmpipe's integer
+// bilinear filter (GLConventions.bilinearTaps / lerp8) on the decoded bytes.
+//
+// The blocks arrive as an RGBA8 texture of (2·nbx) × nby texels in raster
+// block order (GLES/PVRTCUpload.swift reorders the Morton words): texel
+// (2·bx, by) holds block (bx, by)'s modulation word, texel (2·bx + 1, by) its
+// colour word, byte i of the little-endian word in channel i. The sampler is
+// GL_NEAREST and every fetch hits a texel centre.
+//
+// Integer maths runs in highp floats: every value stays below 2^17 and bits
+// are extracted with floor/mod by powers of two, so each step is exact.
+
+uniform highp sampler2D u_blocks;
+
+// The four bytes (0…255) of word `w` (0 modulation, 1 colour) of block `b`; `nb` = (nbx, nby).
+vec4 pvr_word(vec2 b, float w, vec2 nb) {
+    vec2 c = vec2(2.0 * b.x + w + 0.5, b.y + 0.5) / vec2(2.0 * nb.x, nb.y);
+    return floor(texture2D(u_blocks, c) * 255.0 + 0.5);
+}
+
+// ⌊v / shift⌋ mod count, shift and count powers of two.
+float pvr_bits(float v, float shift, float count) {
+    return mod(floor(v / shift), count);
+}
+
+// 4-bit → 5-bit widening x<<1 | x>>3.
+float pvr_w45(float x) { return x * 2.0 + floor(x / 8.0); }
+
+// Colour A (colour word bits 1–15): RGB 0…31, alpha 0…15.
+vec4 pvr_colorA(vec4 word) {
+    float v = word.x + 256.0 * word.y;
+    if (v >= 32768.0) {
+        float b4 = pvr_bits(v, 2.0, 16.0);
+        return vec4(pvr_bits(v, 1024.0, 32.0), pvr_bits(v, 32.0, 32.0), pvr_w45(b4), 15.0);
+    }
+    float b3 = pvr_bits(v, 2.0, 8.0);
+    return vec4(pvr_w45(pvr_bits(v, 256.0, 16.0)), pvr_w45(pvr_bits(v, 16.0, 16.0)),
+                b3 * 4.0 + floor(b3 / 2.0), pvr_bits(v, 4096.0, 8.0) * 2.0);
+}
+
+// Colour B (colour word bits 16–31).
+vec4 pvr_colorB(vec4 word) {
+    float v = word.z + 256.0 * word.w;
+    if (v >= 32768.0) {
+        return vec4(pvr_bits(v, 1024.0, 32.0), pvr_bits(v, 32.0, 32.0), pvr_bits(v, 1.0, 32.0), 15.0);
+    }
+    return vec4(pvr_w45(pvr_bits(v, 256.0, 16.0)), pvr_w45(pvr_bits(v, 16.0, 16.0)),
+                pvr_w45(pvr_bits(v, 1.0, 16.0)), pvr_bits(v, 4096.0, 8.0) * 2.0);
+}
+
+// A bilinear sum C (weights summing to 16) widened to 8 bits: RGB (C>>1)+(C>>6), alpha C+(C>>4).
+vec4 pvr_widen(vec4 c) {
+    return vec4(floor(c.rgb / 2.0) + floor(c.rgb / 64.0), c.a + floor(c.a / 16.0));
+}
+
+// The premultiplied RGBA bytes of texel `t` (integers, inside the texture) of a
+// 4bpp texture of `size` texels.
+vec4 pvr_texel(vec2 t, vec2 size) {
+    vec2 nb = size / 4.0;
+    vec2 p = t - 2.0;
+    vec2 q = floor(p / 4.0);
+    vec2 r = p - 4.0 * q;                 // (xr, yr) in 0…3
+    vec2 b0 = mod(q, nb);
+    vec2 b1 = mod(b0 + 1.0, nb);
+    vec4 w00 = pvr_word(b0, 1.0, nb);
+    vec4 w10 = pvr_word(vec2(b1.x, b0.y), 1.0, nb);
+    vec4 w01 = pvr_word(vec2(b0.x, b1.y), 1.0, nb);
+    vec4 w11 = pvr_word(b1, 1.0, nb);
+    float k00 = (4.0 - r.x) * (4.0 - r.y), k10 = r.x * (4.0 - r.y);
+    float k01 = (4.0 - r.x) * r.y, k11 = r.x * r.y;
+    vec4 a = pvr_widen(pvr_colorA(w00) * k00 + pvr_colorA(w10) * k10 + pvr_colorA(w01) * k01 + pvr_colorA(w11) * k11);
+    vec4 b = pvr_widen(pvr_colorB(w00) * k00 + pvr_colorB(w10) * k10 + pvr_colorB(w01) * k01 + pvr_colorB(w11) * k11);
+
+    // The texel's own block is column b0 when its local x ≥ 2 (else b1), likewise rows.
+    vec2 own = floor(t / 4.0);
+    vec2 l = t - 4.0 * own;
+    vec4 ownColor = l.y >= 2.0 ? (l.x >= 2.0 ? w00 : w10) : (l.x >= 2.0 ? w01 : w11);
+    float punchMode = mod(ownColor.x, 2.0);
+    vec4 m = pvr_word(own, 0.0, nb);
+    float row = l.y < 1.0 ? m.x : (l.y < 2.0 ? m.y : (l.y < 3.0 ? m.z : m.w));
+    float div = l.x < 1.0 ? 1.0 : (l.x < 2.0 ? 4.0 : (l.x < 3.0 ? 16.0 : 64.0));
+    float v = mod(floor(row / div), 4.0);
+    float w;
+    bool punch = false;
+    if (punchMode < 0.5) {
+        w = v < 0.5 ? 0.0 : (v < 1.5 ? 3.0 : (v < 2.5 ? 5.0 : 8.0));
+    } else {
+        w = v < 0.5 ? 0.0 : (v < 2.5 ? 4.0 : 8.0);
+        punch = v > 1.5 && v < 2.5;
+    }
+    vec4 c = floor((a * (8.0 - w) + b * w) / 8.0);
+    if (punch) c.a = 0.0;
+    // Premultiply like Image.mul255: t = x·a + 128, (t + (t >> 8)) >> 8.
+    vec3 pm = c.rgb * c.a + 128.0;
+    return vec4(floor((pm + floor(pm / 256.0)) / 256.0), c.a);
+}
+
+// llvmpipe's bilinear taps along one axis (clamp to edge): (i0, i1, w) with
+// s = roundEven(u·size·256) − 128, i0 = s >> 8, w = s & 255.
+vec3 pvr_taps(float u, float size) {
+    float f = clamp(u * size * 256.0, -1000000.0, 1000000000.0);
+    float r = floor(f + 0.5);
+    if (r - f == 0.5 && mod(r, 2.0) == 1.0) r -= 1.0;
+    float s = r - 128.0;
+    float i = floor(s / 256.0);
+    float w = s - 256.0 * i;
+    return vec3(clamp(i, 0.0, size - 1.0), clamp(i + 1.0, 0.0, size - 1.0), w);
+}
+
+// llvmpipe's 8-bit lerp a + (((b − a)·w + 128) >> 8).
+vec4 pvr_lerp8(vec4 a, vec4 b, float w) {
+    return a + floor(((b - a) * w + 128.0) / 256.0);
+}

@@ -1,0 +1,153 @@
+// CompositorCLI: `compositor bench pvrtc` — the GPU cost of sampling a PVRTC
+// texture decoded in the fragment shader against sampling the same image
+// uploaded as RGBA8. Each frame draws K full-canvas quads (canvas = texture
+// size, linear filtering unless --nearest, copy blend) and is timed end to end with the
+// readback; the empty frame (clear + readback) is subtracted, so the ratio is
+// the per-quad cost of the two paths, measured in the same run (cases
+// interleaved frame by frame).
+
+import ArgumentParser
+import Compositor
+import Foundation
+import GLES
+import Images
+import PVRTC
+
+struct BenchPVRTC: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pvrtc",
+        abstract: "Frame time of full-canvas quads sampling a PVRTC texture (shader decode or native) vs RGBA8.")
+
+    @Option(help: "Texture and canvas side in texels (a power of two, 8…4096).")
+    var size: Int = 1024
+
+    @Option(help: "A PNG/JPEG to encode (stretched to the size); default: a synthetic gradient with detail.")
+    var image: String?
+
+    @Option(help: "Timed frames per case (median reported).")
+    var frames: Int = 10
+
+    @Option(help: "Untimed warm-up frames per case.")
+    var warmup: Int = 2
+
+    @Option(help: "Full-canvas quads per frame (K).")
+    var quads: Int = 4
+
+    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
+    var eglPlatform: EGLPlatformChoice = .auto
+
+    @Flag(help: "Sample with nearest filtering instead of linear.")
+    var nearest = false
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    /// A synthetic straight-alpha test picture: gradients, a checker and some noise.
+    static func synthetic(_ n: Int) -> PVRTCImage {
+        var px = [UInt8](repeating: 255, count: n * n * 4)
+        var s: UInt32 = 12345
+        for y in 0..<n {
+            for x in 0..<n {
+                s = s &* 1_664_525 &+ 1_013_904_223
+                let o = 4 * (y * n + x), check = ((x / 32 + y / 32) % 2 == 0) ? 0 : 48
+                px[o] = UInt8(x * 255 / (n - 1))
+                px[o + 1] = UInt8(min(255, y * 255 / (n - 1) + check / 2))
+                px[o + 2] = UInt8(128 + Int(s >> 28) * 4 - check)
+            }
+        }
+        return PVRTCImage(width: n, height: n, pixels: px)
+    }
+
+    func run() throws {
+        try reportingErrors {
+            guard PVRTCSize.isPowerOfTwo(size), (8...4096).contains(size) else {
+                throw UsageError("--size must be a power of two from 8 to 4096")
+            }
+            guard frames > 0, warmup >= 0, quads > 0 else { throw UsageError("--frames and --quads must be positive") }
+            let source: PVRTCImage
+            if let path = image {
+                let img = try ImageLoader.read(path: path)
+                source = PVRTCImage(width: img.width, height: img.height, pixels: img.straightRGBA)
+            } else {
+                source = Self.synthetic(size)
+            }
+            var texture = try PVRTCEncoder(bitsPerPixel: .four, quality: .fast).encodeTexture(source, fit: .stretch)
+            if texture.width != size {
+                // Stretch to exactly --size: re-encode the decoded picture at that size.
+                let d = try texture.decode()
+                let scaled = PVRTCImage(width: size, height: size, pixels: (0..<(size * size)).flatMap { i -> [UInt8] in
+                    let x = (i % size) * d.width / size, y = (i / size) * d.height / size
+                    let o = 4 * (y * d.width + x)
+                    return Array(d.pixels[o..<(o + 4)])
+                })
+                texture = try PVRTCEncoder(bitsPerPixel: .four, quality: .fast).encodeTexture(scaled)
+            }
+            let decoded = try texture.decode()
+            let rgba = Image(width: size, height: size, straightRGBA: decoded.pixels)
+            let gpu = try GLESExecutor(platform: eglPlatform)
+            let k = quads
+            let filterChoice: TextureFilter = nearest ? .nearest : .linear
+            let cases: [(String, RenderPlan)] = [
+                ("rgba8", Self.plan(k, size, PlanImage(key: "rgba8", image: rgba), filter: filterChoice)),
+                ("pvrtc", Self.plan(k, size, PlanImage(key: "pvrtc", image: rgba, pvrtc: texture), filter: filterChoice)),
+                ("empty", Self.plan(0, size, nil, filter: filterChoice)),
+            ]
+            let progress = Progress(total: cases.count * (warmup + frames), label: "bench pvrtc")
+            // Cases interleaved frame by frame, so load from other processes hits all of them alike.
+            var times: [String: [Double]] = [:]
+            var pvrtcStats = GPUStats()
+            for i in 0..<(warmup + frames) {
+                for (name, plan) in cases {
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    _ = try gpu.execute(plan)
+                    let t1 = DispatchTime.now().uptimeNanoseconds
+                    if i >= warmup { times[name, default: []].append(Double(t1 - t0) / 1e6) }
+                    if name == "pvrtc" { pvrtcStats = gpu.lastStats }
+                    progress.step()
+                }
+            }
+            let ms = times.mapValues { median($0) }
+            let empty = ms["empty"]!
+            let perQuadRGBA = (ms["rgba8"]! - empty) / Double(k), perQuadPVRTC = (ms["pvrtc"]! - empty) / Double(k)
+            let mode = pvrtcStats.pvrtcNative > 0 ? "native" : pvrtcStats.pvrtcShaderDecoded > 0 ? "shader-decoded" : "RGBA8 fallback"
+            let r: [(String, Any)] = [
+                ("renderer", gpu.info.renderer), ("size", size), ("quadsPerFrame", k), ("frames", frames),
+                ("filter", nearest ? "nearest" : "linear"),
+                ("pvrtcMode", mode),
+                ("frameMs", ["rgba8": round2(ms["rgba8"]!), "pvrtc": round2(ms["pvrtc"]!), "empty": round2(empty)]),
+                ("quadMs", ["rgba8": round2(perQuadRGBA), "pvrtc": round2(perQuadPVRTC)]),
+                ("quadCostRatio", round2(perQuadPVRTC / perQuadRGBA)),
+                ("frameTimeRatio", round2(ms["pvrtc"]! / ms["rgba8"]!)),
+                ("textureBytes", ["rgba8": size * size * 4, "pvrtc": texture.levels[0].count]),
+            ]
+            if json {
+                var d: [String: Any] = [:]
+                for (key, v) in r { d[key] = v }
+                let data = try JSONSerialization.data(withJSONObject: d, options: [.prettyPrinted, .sortedKeys])
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                print("PVRTC vs RGBA8, \(gpu.info.renderer), \(size)² texture on a \(size)² canvas, \(k) full-canvas \(nearest ? "nearest" : "linear") quads per frame, median of \(frames) frames (readback included)")
+                print("  PVRTC path: \(mode); texture bytes \(texture.levels[0].count) vs \(size * size * 4)")
+                print(String(format: "  empty frame: %.2f ms", empty))
+                print(String(format: "  RGBA8: %.2f ms/frame, %.2f ms/quad", ms["rgba8"]!, perQuadRGBA))
+                print(String(format: "  PVRTC: %.2f ms/frame, %.2f ms/quad", ms["pvrtc"]!, perQuadPVRTC))
+                print(String(format: "  ratio PVRTC/RGBA8: %.2f× per quad, %.2f× per frame", perQuadPVRTC / perQuadRGBA,
+                             ms["pvrtc"]! / ms["rgba8"]!))
+            }
+        }
+    }
+
+    /// `k` full-canvas quads sampling `image` with `filter` (none when k is 0).
+    static func plan(_ k: Int, _ n: Int, _ image: PlanImage?, filter: TextureFilter) -> RenderPlan {
+        let rect = FillratePlans.canvas(n, n)
+        let uv = Homography.mapping(rect, to: Rect(x: 0, y: 0, width: 1, height: 1))
+        let items = (0..<k).map { _ in
+            DrawItem(layer: 0, transform: .identity, rect: rect,
+                     paint: .texture(.image(0), uv: uv, filter: filter, opacity: 1), blend: .copy)
+        }
+        return RenderPlan(width: n, height: n,
+                          passes: [RenderPass(id: 0, width: n, height: n, reason: .canvas, layerName: nil,
+                                              clear: .clear, content: .draw(items))],
+                          images: image.map { [$0] } ?? [], layerNames: ["quad"])
+    }
+}

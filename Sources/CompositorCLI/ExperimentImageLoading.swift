@@ -1,0 +1,175 @@
+// CompositorCLI: `compositor experiment image-loading` — chapter 14 of
+// Lockwood's book (Image IO): for a photograph and a smooth gradient at
+// 2048×1536 down to 32×24, write PNG, JPEG (quality 90) and PVRTC (4bpp,
+// fast encoder, padded to a square power of two) files, then time, as
+// medians of --runs: load (read the file's bytes), decode
+// (ImageLoader.decode to RGBA8) and, on the GPU backend, upload (a frame
+// drawing the image with a fresh texture key, minus the same frame drawing a
+// solid layer). PVRTC is decoded to RGBA8 in software here (the compressed
+// GPU upload is separate work). Writes DIR/report.md and DIR/image-loading.png.
+
+import ArgumentParser
+import Compositor
+import Foundation
+import GLES
+import PVRTC
+
+struct ExperimentImageLoading: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "image-loading",
+        abstract: "Load, decode and upload time of PNG, JPEG and PVRTC images by size (the book's Image IO table).")
+
+    @Option(help: "Use the PNG/JPEG files in this directory as source images instead of the generated photo and gradient.")
+    var images: String?
+
+    @Option(help: "Directory for report.md, image-loading.png and the encoded files.")
+    var out: String = "out/experiment-image-loading"
+
+    @Option(help: "Timed runs per measurement (the median is reported).")
+    var runs: Int = 5
+
+    @Option(help: "Comma-separated sizes WxH, largest first.")
+    var sizes: String = "2048x1536,1024x768,512x384,256x192,128x96,64x48,32x24"
+
+    @Option(help: "Comma-separated formats: png, jpeg, pvrtc.")
+    var formats: String = "png,jpeg,pvrtc"
+
+    @Option(help: "gpu (measures upload), cpu (load and decode only) or auto.")
+    var backend: BackendChoice = .auto
+
+    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
+    var eglPlatform: EGLPlatformChoice = .auto
+
+    func run() throws {
+        try reportingErrors {
+            guard runs > 0 else { throw UsageError("--runs must be positive") }
+            let dims = try sizes.split(separator: ",").map { s -> (Int, Int) in
+                let p = s.split(separator: "x").compactMap { Int($0) }
+                guard p.count == 2, p[0] > 0, p[1] > 0 else { throw UsageError("bad size '\(s)' (want WxH)") }
+                return (p[0], p[1])
+            }
+            let fmts = try formats.split(separator: ",").map { f -> ImageExperimentFormat in
+                guard let v = ImageExperimentFormat(rawValue: String(f)) else {
+                    throw UsageError("unknown format '\(f)' (png, jpeg, pvrtc)")
+                }
+                return v
+            }
+            let sources = try sourceImages()
+            let renderer = try Renderer(backend: backend, platform: eglPlatform)
+            let filesDir = out + "/files"
+            try FileManager.default.createDirectory(atPath: filesDir, withIntermediateDirectories: true)
+            let progress = Progress(total: sources.count * dims.count * fmts.count, label: "experiment image-loading")
+            var rows: [ImageLoadingRow] = []
+            for (kind, make) in sources {
+                for (w, h) in dims {
+                    guard let image = make(w, h) else { continue }
+                    for f in fmts {
+                        rows.append(try measure(kind: kind, image: image, format: f, dir: filesDir, renderer: renderer))
+                        progress.step()
+                    }
+                }
+            }
+            let report = ImageLoadingReport(rows: rows, backend: renderer.executor.name, runs: runs)
+            try AtomicFile.write(Array(report.markdown.utf8), to: out + "/report.md")
+            try PNG.write(ImageLoadingChart(rows: rows).image, to: out + "/image-loading.png")
+            print(report.markdown, terminator: "")
+            print("wrote \(out)/report.md and \(out)/image-loading.png")
+        }
+    }
+
+    /// (name, image at a size) — generated, or each file in --images box-filtered (never enlarged).
+    func sourceImages() throws -> [(String, (Int, Int) -> Image?)] {
+        guard let dir = images else {
+            return [("photo", { ExperimentImageSources.photo(width: $0, height: $1) }),
+                    ("gradient", { ExperimentImageSources.gradient(width: $0, height: $1) })]
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted().filter {
+            let l = $0.lowercased()
+            return l.hasSuffix(".png") || l.hasSuffix(".jpg") || l.hasSuffix(".jpeg")
+        }
+        guard !names.isEmpty else { throw UsageError("\(dir): no .png or .jpg files") }
+        return try names.map { name in
+            let full = try ImageLoader.read(path: dir + "/" + name)
+            return (name, { w, h in
+                guard w <= full.width, h <= full.height else { return nil }
+                return ImageDownscale.box(full, width: w, height: h)
+            })
+        }
+    }
+
+    func measure(kind: String, image: Image, format: ImageExperimentFormat, dir: String,
+                 renderer: Renderer) throws -> ImageLoadingRow {
+        let base = "\(dir)/\(kind.replacingOccurrences(of: "/", with: "_"))-\(image.width)x\(image.height)"
+        let path: String
+        switch format {
+        case .png:
+            path = base + ".png"
+            try AtomicFile.write(try PNG.encode(image), to: path)
+        case .jpeg:
+            path = base + ".jpg"
+            try AtomicFile.write(try JPEG.encode(image, quality: 90, name: path), to: path)
+        case .pvrtc:
+            path = base + ".pvr"
+            let source = PVRTCImage(width: image.width, height: image.height, pixels: image.straightRGBA)
+            let texture = try PVRTCEncoder(bitsPerPixel: .four, quality: .fast).encodeTexture(source, fit: .pad)
+            try AtomicFile.write(try PVRFile.write(texture), to: path)
+        }
+        var loads: [Double] = [], decodes: [Double] = [], uploads: [Double] = []
+        var decoded = image
+        for _ in 0..<runs {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let bytes = try ImageLoader.readBytes(path: path)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            decoded = try ImageLoader.decode(bytes, name: path)
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            loads.append(Double(t1 - t0) / 1e6)
+            decodes.append(Double(t2 - t1) / 1e6)
+        }
+        if case .gpu = renderer.executor {
+            for _ in 0..<runs { uploads.append(try uploadMilliseconds(decoded, renderer: renderer)) }
+        }
+        let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.intValue ?? 0
+        return ImageLoadingRow(kind: kind, width: image.width, height: image.height, format: format,
+                               fileBytes: fileBytes, decodedWidth: decoded.width, decodedHeight: decoded.height,
+                               loadMs: median(loads), decodeMs: median(decodes),
+                               uploadMs: uploads.isEmpty ? nil : median(uploads))
+    }
+
+    /// GPU frame with the image as contents (a fresh key, so it is uploaded) minus the same frame with a solid layer.
+    func uploadMilliseconds(_ image: Image, renderer: Renderer) throws -> Double {
+        func frame(_ contents: LayerContents?) throws -> Double {
+            let root = Layer()
+            root.bounds = Rect(x: 0, y: 0, width: 64, height: 64)
+            let l = Layer()
+            l.frame = Rect(x: 0, y: 0, width: 64, height: 64)
+            l.backgroundColor = contents == nil ? Color(r: 1, g: 0, b: 0, a: 1) : nil
+            l.contents = contents
+            root.addSublayer(l)
+            return try renderer.render(root: root).executeSeconds * 1e3
+        }
+        let with = try frame(LayerContents(key: "upload-\(UUID())", image: image))
+        let without = try frame(nil)
+        return max(0, with - without)
+    }
+
+    func median(_ v: [Double]) -> Double {
+        let s = v.sorted()
+        return s.isEmpty ? 0 : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
+
+enum ImageExperimentFormat: String, CaseIterable {
+    case png, jpeg, pvrtc
+}
+
+struct ImageLoadingRow {
+    var kind: String
+    var width: Int, height: Int
+    var format: ImageExperimentFormat
+    var fileBytes: Int
+    /// PVRTC decodes to its padded square size.
+    var decodedWidth: Int, decodedHeight: Int
+    var loadMs: Double, decodeMs: Double
+    var uploadMs: Double?
+    var totalMs: Double { loadMs + decodeMs + (uploadMs ?? 0) }
+}
