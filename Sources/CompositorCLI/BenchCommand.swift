@@ -62,15 +62,8 @@ struct BenchScene: ParsableCommand {
             let fragments = Double(od.canvasFragments + od.offscreenFragments)
             let quads = max(1, Int((fragments / canvasPixels).rounded()))
             let floorPlan = RenderPlan.fullCanvasQuads(count: quads, width: out.plan.width, height: out.plan.height)
-            var floorMs: [Double] = []
-            let fp = Progress(total: warmup + frames, label: "fill floor")
-            for i in 0..<(warmup + frames) {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                _ = try renderer.executor.execute(floorPlan)
-                let t1 = DispatchTime.now().uptimeNanoseconds
-                if i >= warmup { floorMs.append(Double(t1 - t0) / 1e6) }
-                fp.step()
-            }
+            let floorMs = try executionTimes(renderer.executor, floorPlan, frames: frames, warmup: warmup,
+                                             progress: Progress(total: warmup + frames, label: "fill floor"))
             let frame = median((0..<planMs.count).map { planMs[$0] + drawMs[$0] + readbackMs[$0] })
             var r: [(String, Any)] = [
                 ("scene", scene), ("backend", out.backend), ("size", "\(out.plan.width)x\(out.plan.height)"),
@@ -96,6 +89,21 @@ struct BenchScene: ParsableCommand {
             }
         }
     }
+}
+
+/// Milliseconds per execution of `plan` (readback included), for `frames`
+/// timed runs after `warmup` untimed ones.
+func executionTimes(_ executor: Executor, _ plan: RenderPlan, frames: Int, warmup: Int,
+                    progress: Progress) throws -> [Double] {
+    var times: [Double] = []
+    for i in 0..<(warmup + frames) {
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        _ = try executor.execute(plan)
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        if i >= warmup { times.append(Double(t1 - t0) / 1e6) }
+        progress.step()
+    }
+    return times
 }
 
 func median(_ v: [Double]) -> Double {

@@ -61,15 +61,8 @@ struct BenchFillrate: ParsableCommand {
             let progress = Progress(total: cases.count * (warmup + frames), label: "fillrate")
             var ms: [String: Double] = [:]
             for (name, plan) in cases {
-                var times: [Double] = []
-                for i in 0..<(warmup + frames) {
-                    let t0 = DispatchTime.now().uptimeNanoseconds
-                    _ = try executor.execute(plan)   // includes the readback (glReadPixels finishes the frame)
-                    let t1 = DispatchTime.now().uptimeNanoseconds
-                    if i >= warmup { times.append(Double(t1 - t0) / 1e6) }
-                    progress.step()
-                }
-                ms[name] = median(times)
+                // Includes the readback (glReadPixels finishes the frame).
+                ms[name] = median(try executionTimes(executor, plan, frames: frames, warmup: warmup, progress: progress))
             }
             let mp = Double(k * w * h) / 1e6
             func rate(_ n: String) -> Double { mp / (ms[n]! / 1000) }
