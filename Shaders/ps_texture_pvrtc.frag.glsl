@@ -6,6 +6,7 @@
 // byte → Float(x)·Float(1/255) conversion. This file is the linear program;
 // ps_texture_pvrtc_nearest.frag.glsl defines PVRTC_NEAREST and includes it
 // (one program per filter: llvmpipe runs both sides of a uniform branch).
+// ps_texture_pvrtc2{,_nearest}.frag.glsl define PVRTC_2BPP as well: 2bpp blocks.
 #include "ps_common.frag.glsl"
 #include "pvrtc_decode.glsl"
 
@@ -13,20 +14,26 @@ uniform vec2 u_textureSize;          // the decoded texture's size in texels
 
 #define RECIP255 0.0039215688593685627
 
+#ifdef PVRTC_2BPP
+#define PVR_TEXEL pvr2_texel
+#else
+#define PVR_TEXEL pvr_texel
+#endif
+
 void main() {
     float c = ps_coverage();
     vec2 uv = ps_uv();
     vec2 last = u_textureSize - 1.0;
     vec4 texel;
 #ifdef PVRTC_NEAREST
-    texel = pvr_texel(clamp(floor(uv * u_textureSize + NEAREST_BIAS), vec2(0.0), last), u_textureSize);
+    texel = PVR_TEXEL(clamp(floor(uv * u_textureSize + NEAREST_BIAS), vec2(0.0), last), u_textureSize);
 #else
     vec3 tx = pvr_taps(uv.x, u_textureSize.x);
     vec3 ty = pvr_taps(uv.y, u_textureSize.y);
-    vec4 t00 = pvr_texel(vec2(tx.x, ty.x), u_textureSize);
-    vec4 t10 = pvr_texel(vec2(tx.y, ty.x), u_textureSize);
-    vec4 t01 = pvr_texel(vec2(tx.x, ty.y), u_textureSize);
-    vec4 t11 = pvr_texel(vec2(tx.y, ty.y), u_textureSize);
+    vec4 t00 = PVR_TEXEL(vec2(tx.x, ty.x), u_textureSize);
+    vec4 t10 = PVR_TEXEL(vec2(tx.y, ty.x), u_textureSize);
+    vec4 t01 = PVR_TEXEL(vec2(tx.x, ty.y), u_textureSize);
+    vec4 t11 = PVR_TEXEL(vec2(tx.y, ty.y), u_textureSize);
     texel = pvr_lerp8(pvr_lerp8(t00, t10, tx.z), pvr_lerp8(t01, t11, tx.z), ty.z);
 #endif
     vec4 t = texel * RECIP255;

@@ -113,3 +113,83 @@ vec3 pvr_taps(float u, float size) {
 vec4 pvr_lerp8(vec4 a, vec4 b, float w) {
     return a + floor(((b - a) * w + 128.0) / 256.0);
 }
+
+// ---- 2bpp ----
+// The same upload layout with 8×4-texel blocks: (2·nbx) × nby texels, texel
+// (2·bx, by) the modulation word, (2·bx + 1, by) the colour word. Weights follow
+// ModulationGrid.fill2bpp: M = 0 direct 1-bit; M = 1 2-bit values on the
+// checkerboard (x + y even, byte ty holds row ty's four values), the other
+// texels averaging their stored neighbours (wrapping, from adjacent words).
+
+// 2^n for an integer n in 0…7, exact.
+float pvr2_pow2(float n) { return floor(exp2(n) + 0.5); }
+
+// The stored (first pass) weight of texel (tx, ty) of a block with modulation
+// bytes `m` and mode flag `flag`: direct when flag is 0, else the checkerboard
+// value (tx + ty even) with the (0,0) and (4,2) doubling rules.
+float pvr2_stored(vec4 m, float flag, float tx, float ty) {
+    float row = ty < 0.5 ? m.x : (ty < 1.5 ? m.y : (ty < 2.5 ? m.z : m.w));
+    if (flag < 0.5) return mod(floor(row / pvr2_pow2(tx)), 2.0) * 8.0;
+    float v = mod(floor(row / pvr2_pow2(2.0 * floor(tx / 2.0))), 4.0);
+    if (tx + ty < 0.5) v = mod(floor(m.x / 2.0), 2.0) * 3.0;                       // bit 1, doubled
+    if (tx == 4.0 && ty == 2.0 && mod(m.x, 2.0) == 1.0) v = mod(floor(m.z / 32.0), 2.0) * 3.0;  // bit 21, doubled
+    return v < 0.5 ? 0.0 : (v < 1.5 ? 3.0 : (v < 2.5 ? 5.0 : 8.0));
+}
+
+// The stored weight of texel `t` (may lie one texel outside: wraps) of a 2bpp texture.
+float pvr2_neighbour(vec2 t, vec2 size, vec2 nb) {
+    vec2 p = mod(t, size);
+    vec2 b = floor(p / vec2(8.0, 4.0));
+    vec2 l = p - b * vec2(8.0, 4.0);
+    vec4 m = pvr_word(b, 0.0, nb);
+    vec4 c = pvr_word(b, 1.0, nb);
+    return pvr2_stored(m, mod(c.x, 2.0), l.x, l.y);
+}
+
+// A 2bpp bilinear sum C (weights summing to 32) widened: RGB (C>>2)+(C>>7), alpha (C>>1)+(C>>5).
+vec4 pvr2_widen(vec4 c) {
+    return vec4(floor(c.rgb / 4.0) + floor(c.rgb / 128.0), floor(c.a / 2.0) + floor(c.a / 32.0));
+}
+
+// The premultiplied RGBA bytes of texel `t` (integers, inside the texture) of a
+// 2bpp texture of `size` texels.
+vec4 pvr2_texel(vec2 t, vec2 size) {
+    vec2 bs = vec2(8.0, 4.0);
+    vec2 nb = size / bs;
+    vec2 p = t - bs / 2.0;
+    vec2 q = floor(p / bs);
+    vec2 r = p - bs * q;                  // xr 0…7, yr 0…3
+    vec2 b0 = mod(q, nb);
+    vec2 b1 = mod(b0 + 1.0, nb);
+    vec4 w00 = pvr_word(b0, 1.0, nb);
+    vec4 w10 = pvr_word(vec2(b1.x, b0.y), 1.0, nb);
+    vec4 w01 = pvr_word(vec2(b0.x, b1.y), 1.0, nb);
+    vec4 w11 = pvr_word(b1, 1.0, nb);
+    float k00 = (8.0 - r.x) * (4.0 - r.y), k10 = r.x * (4.0 - r.y);
+    float k01 = (8.0 - r.x) * r.y, k11 = r.x * r.y;
+    vec4 a = pvr2_widen(pvr_colorA(w00) * k00 + pvr_colorA(w10) * k10 + pvr_colorA(w01) * k01 + pvr_colorA(w11) * k11);
+    vec4 b = pvr2_widen(pvr_colorB(w00) * k00 + pvr_colorB(w10) * k10 + pvr_colorB(w01) * k01 + pvr_colorB(w11) * k11);
+
+    vec2 own = floor(t / bs);
+    vec2 l = t - bs * own;
+    vec4 ownColor = l.y >= 2.0 ? (l.x >= 4.0 ? w00 : w10) : (l.x >= 4.0 ? w01 : w11);
+    float flag = mod(ownColor.x, 2.0);
+    vec4 m = pvr_word(own, 0.0, nb);
+    float w = pvr2_stored(m, flag, l.x, l.y);
+    if (flag > 0.5 && mod(l.x + l.y, 2.0) == 1.0) {
+        float left = pvr2_neighbour(t - vec2(1.0, 0.0), size, nb);
+        float right = pvr2_neighbour(t + vec2(1.0, 0.0), size, nb);
+        float up = pvr2_neighbour(t - vec2(0.0, 1.0), size, nb);
+        float down = pvr2_neighbour(t + vec2(0.0, 1.0), size, nb);
+        if (mod(m.x, 2.0) < 0.5) {
+            w = floor((left + right + up + down + 2.0) / 4.0);
+        } else if (mod(floor(m.z / 16.0), 2.0) == 1.0) {
+            w = floor((up + down + 1.0) / 2.0);            // bit 20: vertical
+        } else {
+            w = floor((left + right + 1.0) / 2.0);
+        }
+    }
+    vec4 c = floor((a * (8.0 - w) + b * w) / 8.0);
+    vec3 pm = c.rgb * c.a + 128.0;
+    return vec4(floor((pm + floor(pm / 256.0)) / 256.0), c.a);
+}

@@ -1,7 +1,9 @@
 // EmbedShaders: a build-tool plugin that turns the top-level Shaders/*.glsl
 // into GeneratedShaders.swift for the target using it (GLES). Every .glsl
-// file is a declared input, so editing one re-runs the embedder; adding or
-// removing a file changes the command itself, which also re-runs it.
+// file is a declared input, so editing one re-runs the embedder; the folder
+// is an input too (its modification time changes when a file is added or
+// removed) and the embedder lists it at build time, so a new shader is
+// picked up without re-evaluating the package.
 // (Path-based PackagePlugin API: the package's tools-version is 5.9, where
 // the URL-based one is unavailable.)
 
@@ -19,8 +21,8 @@ struct EmbedShaders: BuildToolPlugin {
             .buildCommand(
                 displayName: "Embedding \(inputs.count) shaders into GeneratedShaders.swift",
                 executable: try context.tool(named: "ShaderEmbedder").path,
-                arguments: [output.string] + inputs.map(\.string),
-                inputFiles: inputs,
+                arguments: [output.string, shaderDir.string],
+                inputFiles: [shaderDir] + inputs,
                 outputFiles: [output]
             ),
         ]

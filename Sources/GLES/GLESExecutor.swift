@@ -155,7 +155,7 @@ public final class GLESExecutor {
         case .texture(let ref, let u, let f, _):
             if case .image(let i) = ref, let up = try pvrtcUpload(i, frame: &frame, stats: &stats) {
                 let tex = up.tiles[0].texture
-                emit(item, BatchState(program: up.pvrtcMode == .native ? .texture : .pvrtc(f),
+                emit(item, BatchState(program: up.pvrtcMode == .native ? .texture : .pvrtc(f, twoBpp: up.pvrtcTwoBpp),
                                       textures: [tex.id], sizes: [SIMD2(Float(up.width), Float(up.height))],
                                       filter: f, blend: item.blend))
                 return

@@ -42,7 +42,7 @@ public struct GLInfo: Sendable, CustomStringConvertible {
     /// `compositor info`'s PVRTC line.
     public var pvrtcLine: String {
         pvrtcNative ? "PVRTC textures:      native (GL_IMG_texture_compression_pvrtc)"
-            : "PVRTC textures:      decoded in the fragment shader (4bpp; 2bpp uploads as RGBA8)"
+            : "PVRTC textures:      decoded in the fragment shader (4bpp and 2bpp)"
     }
 
     /// True for Mesa's software rasterizers (llvmpipe, softpipe).

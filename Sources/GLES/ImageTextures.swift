@@ -26,6 +26,8 @@ struct UploadedImage {
     let tiles: [ImageTile]
     /// Set for PVRTC blocks uploaded by `PVRTCUploader` (nil: RGBA8 texels).
     var pvrtcMode: PVRTCUploadMode? = nil
+    /// True for PVRTC 2bpp blocks (ps_texture_pvrtc2 decodes them).
+    var pvrtcTwoBpp = false
     /// False for textures not from the pool (native PVRTC): deleted after the frame.
     var pooled = true
     var isTiled: Bool { tiles.count > 1 }

@@ -4,8 +4,9 @@
 // reordered to raster block order and uploaded as an RGBA8 texture of
 // (2·nbx) × nby texels, two texels per 64-bit word (modulation word, then
 // colour word), which ps_texture_pvrtc.frag.glsl decodes and filters
-// bit-exactly like the CPU executor sampling the CPU-decoded image. Anything
-// else — 2bpp without the extension, levels below the 8×8 block minimum,
+// bit-exactly like the CPU executor sampling the CPU-decoded image; 2bpp blocks
+// go the same way to ps_texture_pvrtc2{,_nearest}.frag.glsl. Anything
+// else — levels below the 8×8 / 16×8 block minimum,
 // images over the maximum texture size (tiled) — is uploaded as RGBA8 from
 // the decoded image, with the reason counted in GPUStats.
 
@@ -39,9 +40,8 @@ enum PVRTCUploader {
         if t.width > maxSize || t.height > maxSize { return "larger than the max texture size (tiled)" }
         if level0.count < t.bitsPerPixel.dataSize(width: t.width, height: t.height) { return "level 0 too short" }
         if native { return nil }
-        if t.bitsPerPixel == .two { return "2bpp shader decode not supported" }
         if t.width < t.bitsPerPixel.minimumWidth || t.height < t.bitsPerPixel.minimumHeight {
-            return "smaller than one 2×2 block area (8×8)"
+            return t.bitsPerPixel == .two ? "smaller than one 2×2 block area (16×8)" : "smaller than one 2×2 block area (8×8)"
         }
         return nil
     }
@@ -96,16 +96,23 @@ enum PVRTCUploader {
         stats.textureUploads += 1
         stats.uploadedBytes += bytes
         stats.pvrtcBytesSaved += t.width * t.height * 4 - bytes
-        return UploadedImage(width: t.width, height: t.height, columnCuts: [], rowCuts: [],
-                             tiles: [ImageTile(texture: texture, originX: 0, originY: 0, column: 0, row: 0)],
-                             pvrtcMode: mode, pooled: mode != .native)
+        var u = UploadedImage(width: t.width, height: t.height, columnCuts: [], rowCuts: [],
+                              tiles: [ImageTile(texture: texture, originX: 0, originY: 0, column: 0, row: 0)],
+                              pvrtcMode: mode, pooled: mode != .native)
+        u.pvrtcTwoBpp = t.bitsPerPixel == .two
+        return u
     }
 }
 
 extension ProgramKind {
     /// The shader-decode programs, whose block texture is always sampled GL_NEAREST.
-    var isPVRTC: Bool { self == .texturePVRTC || self == .texturePVRTCNearest }
+    var isPVRTC: Bool {
+        self == .texturePVRTC || self == .texturePVRTCNearest || self == .texturePVRTC2 || self == .texturePVRTC2Nearest
+    }
 
-    /// The shader-decode program for `filter`.
-    static func pvrtc(_ filter: TextureFilter) -> ProgramKind { filter == .nearest ? .texturePVRTCNearest : .texturePVRTC }
+    /// The shader-decode program for `filter` (2bpp blocks with `twoBpp`).
+    static func pvrtc(_ filter: TextureFilter, twoBpp: Bool = false) -> ProgramKind {
+        if twoBpp { return filter == .nearest ? .texturePVRTC2Nearest : .texturePVRTC2 }
+        return filter == .nearest ? .texturePVRTCNearest : .texturePVRTC
+    }
 }

@@ -13,6 +13,8 @@ enum ProgramKind: String, CaseIterable {
     case texturePVRTC
     /// The same with nearest filtering (a separate program: one decode per pixel).
     case texturePVRTCNearest
+    /// Paint.texture of PVRTC 2bpp blocks decoded in the shader, linear and nearest.
+    case texturePVRTC2, texturePVRTC2Nearest
 
     var vertexShader: String { self == .blur ? "cs_fullscreen.vert.glsl" : "ps_quad.vert.glsl" }
     var fragmentShader: String {
@@ -24,6 +26,8 @@ enum ProgramKind: String, CaseIterable {
         case .blur: return "cs_blur.frag.glsl"
         case .texturePVRTC: return "ps_texture_pvrtc.frag.glsl"
         case .texturePVRTCNearest: return "ps_texture_pvrtc_nearest.frag.glsl"
+        case .texturePVRTC2: return "ps_texture_pvrtc2.frag.glsl"
+        case .texturePVRTC2Nearest: return "ps_texture_pvrtc2_nearest.frag.glsl"
         }
     }
     var samplers: [String] {
@@ -32,7 +36,7 @@ enum ProgramKind: String, CaseIterable {
         case .texture, .textureAlpha: return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur: return ["u_source"]
-        case .texturePVRTC, .texturePVRTCNearest: return ["u_blocks"]
+        case .texturePVRTC, .texturePVRTCNearest, .texturePVRTC2, .texturePVRTC2Nearest: return ["u_blocks"]
         }
     }
 }

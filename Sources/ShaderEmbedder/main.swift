@@ -5,7 +5,9 @@
 // Includes are NOT resolved here: ShaderLibrary resolves `#include` at run
 // time, so a driver log's line numbers can be mapped back per file.
 //
-// Usage: ShaderEmbedder <output.swift> <input.glsl>...
+// Usage: ShaderEmbedder <output.swift> <Shaders folder or input.glsl>...
+// A folder is listed at build time, so a newly added shader is embedded
+// even though the plugin computed its command before the file existed.
 
 import Foundation
 
@@ -22,8 +24,23 @@ func delimiter(for text: String) -> String {
     return String(repeating: "#", count: n)
 }
 
+/// The .glsl files named on the command line, folders expanded.
+func shaderPaths(_ arguments: [String]) -> [String] {
+    var paths: Set<String> = []
+    for a in arguments {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: a, isDirectory: &isDir), isDir.boolValue {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []
+            for n in names where n.hasSuffix(".glsl") { paths.insert((a as NSString).appendingPathComponent(n)) }
+        } else {
+            paths.insert(a)
+        }
+    }
+    return paths.sorted { ($0 as NSString).lastPathComponent < ($1 as NSString).lastPathComponent }
+}
+
 var entries: [(name: String, source: String)] = []
-for path in args.dropFirst().sorted() {
+for path in shaderPaths(Array(args.dropFirst())) {
     let url = URL(fileURLWithPath: path)
     guard let text = try? String(contentsOf: url, encoding: .utf8) else {
         FileHandle.standardError.write(Data("ShaderEmbedder: cannot read \(path)\n".utf8))

@@ -11,7 +11,8 @@ final class ShaderTests: XCTestCase {
         for name in ["coverage.glsl", "ps_quad.vert.glsl", "ps_solid.frag.glsl", "ps_texture.frag.glsl",
                      "ps_texture_alpha.frag.glsl", "ps_masked.frag.glsl", "cs_blur.frag.glsl", "cs_fullscreen.vert.glsl",
                      "pvrtc_decode.glsl", "ps_texture_pvrtc.frag.glsl",
-                     "ps_texture_pvrtc_nearest.frag.glsl"] {
+                     "ps_texture_pvrtc_nearest.frag.glsl", "ps_texture_pvrtc2.frag.glsl",
+                     "ps_texture_pvrtc2_nearest.frag.glsl"] {
             XCTAssertNotNil(ShaderLibrary.rawSource(name), "\(name) is not embedded")
         }
     }
