@@ -55,29 +55,52 @@ vec4 pvr_widen(vec4 c) {
     return vec4(floor(c.rgb / 2.0) + floor(c.rgb / 64.0), c.a + floor(c.a / 16.0));
 }
 
-// The premultiplied RGBA bytes of texel `t` (integers, inside the texture) of a
-// 4bpp texture of `size` texels.
-vec4 pvr_texel(vec2 t, vec2 size) {
-    vec2 nb = size / 4.0;
-    vec2 p = t - 2.0;
-    vec2 q = floor(p / 4.0);
-    vec2 r = p - 4.0 * q;                 // (xr, yr) in 0…3
+// Colours A and B at texel `t`, upscaled bilinearly (with wrap-around) from
+// the four blocks of `bs` texels around it — integer sums weighted to
+// bs.x·bs.y, not yet widened to 8 bits — and the mode bit of the texel's own
+// block. Shared by the 4bpp (4×4 blocks) and 2bpp (8×4) decoders.
+void pvr_upscale(vec2 t, vec2 size, vec2 bs, out vec4 a, out vec4 b, out float mode) {
+    vec2 nb = size / bs;
+    vec2 p = t - bs / 2.0;
+    vec2 q = floor(p / bs);
+    vec2 r = p - bs * q;                  // offset from the upper-left block centre
     vec2 b0 = mod(q, nb);
     vec2 b1 = mod(b0 + 1.0, nb);
     vec4 w00 = pvr_word(b0, 1.0, nb);
     vec4 w10 = pvr_word(vec2(b1.x, b0.y), 1.0, nb);
     vec4 w01 = pvr_word(vec2(b0.x, b1.y), 1.0, nb);
     vec4 w11 = pvr_word(b1, 1.0, nb);
-    float k00 = (4.0 - r.x) * (4.0 - r.y), k10 = r.x * (4.0 - r.y);
-    float k01 = (4.0 - r.x) * r.y, k11 = r.x * r.y;
-    vec4 a = pvr_widen(pvr_colorA(w00) * k00 + pvr_colorA(w10) * k10 + pvr_colorA(w01) * k01 + pvr_colorA(w11) * k11);
-    vec4 b = pvr_widen(pvr_colorB(w00) * k00 + pvr_colorB(w10) * k10 + pvr_colorB(w01) * k01 + pvr_colorB(w11) * k11);
+    float k00 = (bs.x - r.x) * (bs.y - r.y), k10 = r.x * (bs.y - r.y);
+    float k01 = (bs.x - r.x) * r.y, k11 = r.x * r.y;
+    a = pvr_colorA(w00) * k00 + pvr_colorA(w10) * k10 + pvr_colorA(w01) * k01 + pvr_colorA(w11) * k11;
+    b = pvr_colorB(w00) * k00 + pvr_colorB(w10) * k10 + pvr_colorB(w01) * k01 + pvr_colorB(w11) * k11;
+    // The texel's own block is column b0 when its local x is in the block's
+    // right half (else b1), likewise rows.
+    vec2 l = t - bs * floor(t / bs);
+    vec4 own = l.y >= bs.y / 2.0 ? (l.x >= bs.x / 2.0 ? w00 : w10) : (l.x >= bs.x / 2.0 ? w01 : w11);
+    mode = mod(own.x, 2.0);
+}
 
-    // The texel's own block is column b0 when its local x ≥ 2 (else b1), likewise rows.
+// The texel from widened colours and its modulation weight w (0…8),
+// premultiplied like Image.mul255: t = x·a + 128, (t + (t >> 8)) >> 8.
+vec4 pvr_modulate(vec4 a, vec4 b, float w, bool punch) {
+    vec4 c = floor((a * (8.0 - w) + b * w) / 8.0);
+    if (punch) c.a = 0.0;
+    vec3 pm = c.rgb * c.a + 128.0;
+    return vec4(floor((pm + floor(pm / 256.0)) / 256.0), c.a);
+}
+
+// The premultiplied RGBA bytes of texel `t` (integers, inside the texture) of a
+// 4bpp texture of `size` texels.
+vec4 pvr_texel(vec2 t, vec2 size) {
+    vec2 nb = size / 4.0;
+    vec4 a, b;
+    float punchMode;
+    pvr_upscale(t, size, vec2(4.0), a, b, punchMode);
+    a = pvr_widen(a);
+    b = pvr_widen(b);
     vec2 own = floor(t / 4.0);
     vec2 l = t - 4.0 * own;
-    vec4 ownColor = l.y >= 2.0 ? (l.x >= 2.0 ? w00 : w10) : (l.x >= 2.0 ? w01 : w11);
-    float punchMode = mod(ownColor.x, 2.0);
     vec4 m = pvr_word(own, 0.0, nb);
     float row = l.y < 1.0 ? m.x : (l.y < 2.0 ? m.y : (l.y < 3.0 ? m.z : m.w));
     float div = l.x < 1.0 ? 1.0 : (l.x < 2.0 ? 4.0 : (l.x < 3.0 ? 16.0 : 64.0));
@@ -90,11 +113,7 @@ vec4 pvr_texel(vec2 t, vec2 size) {
         w = v < 0.5 ? 0.0 : (v < 2.5 ? 4.0 : 8.0);
         punch = v > 1.5 && v < 2.5;
     }
-    vec4 c = floor((a * (8.0 - w) + b * w) / 8.0);
-    if (punch) c.a = 0.0;
-    // Premultiply like Image.mul255: t = x·a + 128, (t + (t >> 8)) >> 8.
-    vec3 pm = c.rgb * c.a + 128.0;
-    return vec4(floor((pm + floor(pm / 256.0)) / 256.0), c.a);
+    return pvr_modulate(a, b, w, punch);
 }
 
 // llvmpipe's bilinear taps along one axis (clamp to edge): (i0, i1, w) with
@@ -156,24 +175,13 @@ vec4 pvr2_widen(vec4 c) {
 vec4 pvr2_texel(vec2 t, vec2 size) {
     vec2 bs = vec2(8.0, 4.0);
     vec2 nb = size / bs;
-    vec2 p = t - bs / 2.0;
-    vec2 q = floor(p / bs);
-    vec2 r = p - bs * q;                  // xr 0…7, yr 0…3
-    vec2 b0 = mod(q, nb);
-    vec2 b1 = mod(b0 + 1.0, nb);
-    vec4 w00 = pvr_word(b0, 1.0, nb);
-    vec4 w10 = pvr_word(vec2(b1.x, b0.y), 1.0, nb);
-    vec4 w01 = pvr_word(vec2(b0.x, b1.y), 1.0, nb);
-    vec4 w11 = pvr_word(b1, 1.0, nb);
-    float k00 = (8.0 - r.x) * (4.0 - r.y), k10 = r.x * (4.0 - r.y);
-    float k01 = (8.0 - r.x) * r.y, k11 = r.x * r.y;
-    vec4 a = pvr2_widen(pvr_colorA(w00) * k00 + pvr_colorA(w10) * k10 + pvr_colorA(w01) * k01 + pvr_colorA(w11) * k11);
-    vec4 b = pvr2_widen(pvr_colorB(w00) * k00 + pvr_colorB(w10) * k10 + pvr_colorB(w01) * k01 + pvr_colorB(w11) * k11);
-
+    vec4 a, b;
+    float flag;
+    pvr_upscale(t, size, bs, a, b, flag);
+    a = pvr2_widen(a);
+    b = pvr2_widen(b);
     vec2 own = floor(t / bs);
     vec2 l = t - bs * own;
-    vec4 ownColor = l.y >= 2.0 ? (l.x >= 4.0 ? w00 : w10) : (l.x >= 4.0 ? w01 : w11);
-    float flag = mod(ownColor.x, 2.0);
     vec4 m = pvr_word(own, 0.0, nb);
     float w = pvr2_stored(m, flag, l.x, l.y);
     if (flag > 0.5 && mod(l.x + l.y, 2.0) == 1.0) {
@@ -189,7 +197,5 @@ vec4 pvr2_texel(vec2 t, vec2 size) {
             w = floor((left + right + 1.0) / 2.0);
         }
     }
-    vec4 c = floor((a * (8.0 - w) + b * w) / 8.0);
-    vec3 pm = c.rgb * c.a + 128.0;
-    return vec4(floor((pm + floor(pm / 256.0)) / 256.0), c.a);
+    return pvr_modulate(a, b, w, false);
 }
