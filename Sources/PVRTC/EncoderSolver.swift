@@ -43,6 +43,20 @@ extension EncoderWorkspace {
         }
     }
 
+    /// Block k's A and B colours from its 2×2 normal equations and the
+    /// residual right-hand sides, with a small ridge term pulling towards the
+    /// continuous solution (keeps blocks no texel depends on well defined).
+    @inline(__always)
+    private func solveBlock(_ eq: NormalEquations, _ k: Int,
+                            _ ra: SIMD4<Float>, _ rb: SIMD4<Float>) -> (SIMD4<Float>, SIMD4<Float>) {
+        let s = eq.selfTerm[k]
+        let lambda = 1e-3 * (s[0] + s[2]) + 1e-4
+        let a11 = s[0] + lambda, a12 = s[1], a22 = s[2] + lambda
+        let det = a11 * a22 - a12 * a12
+        let ya = ra + lambda * contA[k], yb = rb + lambda * contB[k]
+        return ((a22 * ya - a12 * yb) / det, (a11 * yb - a12 * ya) / det)
+    }
+
     /// Continuous Gauss-Seidel sweeps on `contA`/`contB` (clamped to 0…255).
     func solveContinuous(_ eq: NormalEquations, sweeps: Int) {
         let opaque = !hasAlpha
@@ -50,13 +64,7 @@ extension EncoderWorkspace {
             forEachBlockInClasses { i, j in
                 let k = j * self.nbx + i
                 let (ra, rb) = self.residualRHS(eq, i: i, j: j, a: self.contA, b: self.contB)
-                let s = eq.selfTerm[k]
-                let lambda = 1e-3 * (s[0] + s[2]) + 1e-4
-                let a11 = s[0] + lambda, a12 = s[1], a22 = s[2] + lambda
-                let det = a11 * a22 - a12 * a12
-                let ya = ra + lambda * self.contA[k], yb = rb + lambda * self.contB[k]
-                var na = (a22 * ya - a12 * yb) / det
-                var nb = (a11 * yb - a12 * ya) / det
+                var (na, nb) = self.solveBlock(eq, k, ra, rb)
                 na = clamp255(na)
                 nb = clamp255(nb)
                 if opaque { na[3] = 255; nb[3] = 255 }
@@ -75,13 +83,8 @@ extension EncoderWorkspace {
             forEachBlockInClasses { i, j in
                 let k = j * self.nbx + i
                 let (ra, rb) = self.residualRHS(eq, i: i, j: j, a: self.valuesA, b: self.valuesB)
+                let (xa, xb) = self.solveBlock(eq, k, ra, rb)
                 let s = eq.selfTerm[k]
-                let lambda = 1e-3 * (s[0] + s[2]) + 1e-4
-                let a11 = s[0] + lambda, a12 = s[1], a22 = s[2] + lambda
-                let det = a11 * a22 - a12 * a12
-                let ya = ra + lambda * self.contA[k], yb = rb + lambda * self.contB[k]
-                let xa = (a22 * ya - a12 * yb) / det
-                let xb = (a11 * yb - a12 * ya) / det
                 let kindA = EndpointKind.kind(isB: false, opaque: self.opaqueA[k])
                 let kindB = EndpointKind.kind(isB: true, opaque: self.opaqueB[k])
                 var codesA = self.codesA[k], codesB = self.codesB[k]
