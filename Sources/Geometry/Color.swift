@@ -24,9 +24,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         a = Double(n & 0xFF) / 255
     }
 
-    /// The colour with its alpha multiplied by `k`.
-    public func withAlphaMultiplied(by k: Double) -> Color { Color(r: r, g: g, b: b, a: a * k) }
-
     /// Premultiplied components (r·a, g·a, b·a, a).
     public var premultiplied: PremultipliedColor { PremultipliedColor(r: r * a, g: g * a, b: b * a, a: a) }
 

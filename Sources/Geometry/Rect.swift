@@ -75,11 +75,5 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
     }
 
-    /// Maps a unit-space rectangle (0...1) into this rectangle.
-    public func subRect(unit u: Rect) -> Rect {
-        Rect(x: minX + u.minX * width, y: minY + u.minY * height,
-             width: u.width * width, height: u.height * height)
-    }
-
     public var description: String { "[\(fmt(minX)), \(fmt(minY)), \(fmt(width)), \(fmt(height))]" }
 }

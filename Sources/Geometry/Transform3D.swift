@@ -129,13 +129,5 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         Homography(m11, m12, m14, m21, m22, m24, m41, m42, m44)
     }
 
-    /// This transform with z squashed: what a flattening parent sees.
-    public var flattenedTransform: Transform3D {
-        Transform3D(m11: m11, m12: m12, m13: 0, m14: m14,
-                    m21: m21, m22: m22, m23: 0, m24: m24,
-                    m31: 0, m32: 0, m33: 1, m34: 0,
-                    m41: m41, m42: m42, m43: 0, m44: m44)
-    }
-
     public var description: String { "[" + elements.map(fmt).joined(separator: " ") + "]" }
 }

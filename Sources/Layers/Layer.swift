@@ -133,7 +133,4 @@ public class Layer {
         sublayers = []
         for l in layers { addSublayer(l) }
     }
-
-    /// The name used in errors and stats.
-    public var displayName: String { name ?? "\(type(of: self))" }
 }

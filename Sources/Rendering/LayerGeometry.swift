@@ -84,11 +84,4 @@ extension Homography {
         let det = determinant
         return det.isFinite && abs(det) > 1e-12
     }
-
-    /// ∂(target)/∂(local) Jacobian at p as (∂X/∂x, ∂Y/∂x, ∂X/∂y, ∂Y/∂y).
-    func forwardJacobian(at p: Vec2) -> (Double, Double, Double, Double) {
-        let (X, Y, W) = applyHomogeneous(p.x, p.y)
-        let w2 = W * W
-        return ((a * W - X * c) / w2, (b * W - Y * c) / w2, (d * W - X * f) / w2, (e * W - Y * f) / w2)
-    }
 }
