@@ -69,8 +69,8 @@ extension PlanBuilder {
         var keep = [Bool](repeating: true, count: items.count)
         for i in items.indices.reversed() {
             let it = items[i]
-            guard let g = Tessellator.geometry(of: it, width: width, height: height) else { continue }
-            let touched = touchedPixels(g)
+            guard let (poly, _) = Tessellator.polygon(of: it, width: width, height: height) else { continue }
+            let touched = touchedPixels(poly)
             if occluders.contains(where: { $0.contains(touched) }) {
                 keep[i] = false
                 continue
@@ -87,14 +87,10 @@ extension PlanBuilder {
     }
 
     /// Every pixel whose centre the polygon could touch (its bounding box, widened).
-    func touchedPixels(_ g: ItemGeometry) -> PixelRect {
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for v in 0..<g.vertexCount {
-            let x = Double(g.vertices[v * VertexLayout.stride]), y = Double(g.vertices[v * VertexLayout.stride + 1])
-            x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x); y1 = max(y1, y)
-        }
-        return PixelRect(x0: Int((x0 - 1).rounded(.down)), y0: Int((y0 - 1).rounded(.down)),
-                         x1: Int((x1 + 1).rounded(.up)), y1: Int((y1 + 1).rounded(.up)))
+    func touchedPixels(_ poly: [Vec2]) -> PixelRect {
+        let b = Rect.bounding(poly)
+        return PixelRect(x0: Int((b.minX - 1).rounded(.down)), y0: Int((b.minY - 1).rounded(.down)),
+                         x1: Int((b.maxX + 1).rounded(.up)), y1: Int((b.maxY + 1).rounded(.up)))
     }
 
     /// The pixels an opaque, aliased, axis-aligned item is certain to

@@ -13,6 +13,13 @@ public enum Tessellator {
 
     /// The geometry of `item` in a pass of `width` × `height` pixels; nil when nothing is visible.
     public static func geometry(of item: DrawItem, width: Int, height: Int) -> ItemGeometry? {
+        guard let (poly, inv) = polygon(of: item, width: width, height: height) else { return nil }
+        return ItemGeometry(vertices: attributes(for: poly, item: item, inv: inv))
+    }
+
+    /// The polygon `geometry` draws, in pass pixels, without vertex
+    /// attributes (for culling), and the item's inverse map.
+    static func polygon(of item: DrawItem, width: Int, height: Int) -> ([Vec2], Homography)? {
         let h = item.transform.flattened
         guard let inv = h.inverse else { return nil }
         let rect = expandedRect(item, h: h, inv: inv)
@@ -28,8 +35,7 @@ public enum Tessellator {
         poly = clip(poly, against: Rect(x: 0, y: 0, width: Double(width), height: Double(height)).corners)
         if let c = item.clip { poly = clip(poly, against: c) }
         guard poly.count >= 3, abs(signedArea(poly)) > 1e-9 else { return nil }
-
-        return ItemGeometry(vertices: attributes(for: poly, item: item, inv: inv))
+        return (poly, inv)
     }
 
     // MARK: - Attributes
