@@ -80,10 +80,7 @@ struct BenchScene: ParsableCommand {
             if let g = out.gpuStats { r.append(("drawCalls", g.drawCalls)) }
             if let c = out.cpuStats { r.append(("triangles", c.triangles)) }
             if json {
-                var d: [String: Any] = [:]
-                for (k, v) in r { d[k] = v }
-                let data = try JSONSerialization.data(withJSONObject: d, options: [.prettyPrinted, .sortedKeys])
-                print(String(decoding: data, as: UTF8.self))
+                print(jsonText(r))
             } else {
                 for (k, v) in r { print("\(k): \(v)") }
             }

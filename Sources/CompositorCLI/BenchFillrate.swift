@@ -83,10 +83,7 @@ struct BenchFillrate: ParsableCommand {
                 ("offscreenRoundTripQuads", round2(rtMs / perQuad)),
             ]
             if json {
-                var d: [String: Any] = [:]
-                for (key, v) in r { d[key] = v }
-                let data = try JSONSerialization.data(withJSONObject: d, options: [.prettyPrinted, .sortedKeys])
-                print(String(decoding: data, as: UTF8.self))
+                print(jsonText(r))
             } else {
                 print("fill rate, \(executor.name), \(size), \(k) full-canvas quads per frame, median of \(frames) frames (readback included)")
                 print(String(format: "  empty frame (clear + readback): %.2f ms", empty))

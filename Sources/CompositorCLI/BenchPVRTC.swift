@@ -121,10 +121,7 @@ struct BenchPVRTC: ParsableCommand {
                 ("textureBytes", ["rgba8": size * size * 4, "pvrtc": texture.levels[0].count]),
             ]
             if json {
-                var d: [String: Any] = [:]
-                for (key, v) in r { d[key] = v }
-                let data = try JSONSerialization.data(withJSONObject: d, options: [.prettyPrinted, .sortedKeys])
-                print(String(decoding: data, as: UTF8.self))
+                print(jsonText(r))
             } else {
                 print("PVRTC vs RGBA8, \(gpu.info.renderer), \(size)² texture on a \(size)² canvas, \(k) full-canvas \(nearest ? "nearest" : "linear") quads per frame, median of \(frames) frames (readback included)")
                 print("  PVRTC path: \(mode); texture bytes \(texture.levels[0].count) vs \(size * size * 4)")

@@ -79,10 +79,14 @@ struct StatsReport {
         }.joined(separator: "\n")
     }
 
-    var json: String {
-        var dict: [String: Any] = [:]
-        for (k, v) in fields { dict[k] = v }
-        let data = (try? JSONSerialization.data(withJSONObject: dict, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
+    var json: String { jsonText(fields) + "\n" }
+}
+
+/// Named figures as a pretty-printed JSON object with sorted keys (values
+/// are numbers, strings, or dictionaries of them).
+func jsonText(_ fields: [(String, Any)]) -> String {
+    var dict: [String: Any] = [:]
+    for (k, v) in fields { dict[k] = v }
+    let data = (try? JSONSerialization.data(withJSONObject: dict, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
 }

@@ -60,21 +60,10 @@ enum TileSplitter {
     /// where (U, V, Q) = (x, y, 1)·m and U is replaced by V when `u` is false.
     static func clip(_ poly: [Vec2], _ m: Homography, u: Bool, k: Double, keepAbove: Bool) -> [Vec2] {
         let s: Double = keepAbove ? 1 : -1
-        func f(_ p: Vec2) -> Double {
+        return Tessellator.clip(poly, keepingWhere: { p in
             let (U, V, Q) = m.applyHomogeneous(p.x, p.y)
             return s * ((u ? U : V) - k * Q)
-        }
-        var out: [Vec2] = []
-        for i in poly.indices {
-            let a = poly[i], b = poly[(i + 1) % poly.count]
-            let fa = f(a), fb = f(b)
-            if fa >= 0 { out.append(a) }
-            if (fa >= 0) != (fb >= 0) {
-                let t = fa / (fa - fb)
-                out.append(a + (b - a) * t)
-            }
-        }
-        return out
+        })
     }
 
     static func replacingUV(_ paint: Paint, with uv: Homography) -> Paint {

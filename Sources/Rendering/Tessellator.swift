@@ -143,17 +143,23 @@ public enum Tessellator {
             if out.isEmpty { break }
             let a = clip[i], b = clip[(i + 1) % clip.count]
             let edge = b - a
-            func side(_ p: Vec2) -> Double { edge.cross(p - a) * orient }
-            let input = out
-            out = []
-            for j in input.indices {
-                let p = input[j], q = input[(j + 1) % input.count]
-                let sp = side(p), sq = side(q)
-                if sp >= 0 { out.append(p) }
-                if (sp >= 0) != (sq >= 0) {
-                    let t = sp / (sp - sq)
-                    out.append(p + (q - p) * t)
-                }
+            out = Tessellator.clip(out, keepingWhere: { edge.cross($0 - a) * orient })
+        }
+        return out
+    }
+
+    /// Clips `poly` to the half-plane where `side` ≥ 0 (`side` must be affine
+    /// along each edge for the cut points to be exact).
+    public static func clip(_ poly: [Vec2], keepingWhere side: (Vec2) -> Double) -> [Vec2] {
+        var out: [Vec2] = []
+        out.reserveCapacity(poly.count + 1)
+        for j in poly.indices {
+            let p = poly[j], q = poly[(j + 1) % poly.count]
+            let sp = side(p), sq = side(q)
+            if sp >= 0 { out.append(p) }
+            if (sp >= 0) != (sq >= 0) {
+                let t = sp / (sp - sq)
+                out.append(p + (q - p) * t)
             }
         }
         return out
