@@ -112,11 +112,14 @@ extension SceneReader {
         guard layerCount <= SceneLimits.maximumLayerCount else {
             throw fail(path, "the scene has more than \(SceneLimits.maximumLayerCount) layers")
         }
+        var typeName = "layer"
         if let type = object.first(where: { $0.key == "type" })?.value {
-            try checkType(type, path.appending("type"))
+            typeName = try checkType(type, path.appending("type"))
         }
-        let m = try members(v, path, what: "a layer object", known: Self.layerKeys, hint: Self.misplacedKeyHint)
-        let layer = Layer()
+        let ownKeys = Self.specializedTypes.first { $0.type == typeName }?.keys ?? []
+        let m = try members(v, path, what: "a layer object", known: Self.layerKeys.union(ownKeys),
+                            hint: Self.misplacedKeyHint)
+        let layer = Self.makeLayer(typeName)
         var frame: Rect?
         for (key, value) in m {
             let p = path.appending(key)
@@ -168,19 +171,22 @@ extension SceneReader {
             case "contentsScale": layer.contentsScale = try positive(value, p)
             case "minificationFilter": layer.minificationFilter = try choice(value, p, ContentsFilter.self)
             case "magnificationFilter": layer.magnificationFilter = try choice(value, p, ContentsFilter.self)
-            default:  // sublayers
+            case "sublayers":
                 layer.setSublayers(try sublayers(value, p, depth: depth + 1))
+            default:  // a key of the layer's own type (SceneSpecializedLayers.swift)
+                try specializedKey(layer, key, value, p, depth: depth)
             }
         }
         if let f = frame { layer.frame = f }
         return layer
     }
 
-    private func checkType(_ v: JSONValue, _ path: SceneKeyPath) throws {
+    /// The layer type named by `type`, checked.
+    private func checkType(_ v: JSONValue, _ path: SceneKeyPath) throws -> String {
         let all = ["layer"] + Self.specializedTypes.map(\.type)
         let list = all.map { "'\($0)'" }.joined(separator: ", ")
         let name = try string(v, path)
-        if name == "layer" { return }
+        if name == "layer" || Self.supportedTypes.contains(name) { return name }
         if all.contains(name) { throw fail(path, "layer type '\(name)' is not supported yet") }
         throw fail(path, "unknown layer type '\(name)'; expected one of \(list)")
     }

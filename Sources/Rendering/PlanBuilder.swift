@@ -147,6 +147,7 @@ public final class PlanBuilder {
             if inner.clip?.isEmpty == true { emitBorder(n, opacity: opacity); return }
         }
         emitContents(inner, opacity: opacity)
+        emitKindContent(inner, opacity: opacity)
         emitSublayers(inner, opacity: opacity)
         emitBorder(n, opacity: opacity)
     }
@@ -157,6 +158,16 @@ public final class PlanBuilder {
         let ctx = EmitContext(toTarget: n.toTarget, parentS: n.layer.sublayerTransformAboutAnchor,
                               opacity: opacity, clip: n.clip, target: n.target)
         for s in sortedByZ(subs) { emit(s, ctx) }
+    }
+
+    /// What a specialized layer draws in the contents slot (after the
+    /// contents, before the sublayers).
+    func emitKindContent(_ n: LayerDraw, opacity: Double) {
+        switch n.layer.kind {
+        case .layer, .transform, .replicator, .text: return
+        case .shape: emitShape(n, opacity: opacity)
+        case .gradient: emitGradient(n, opacity: opacity)
+        }
     }
 
     func sortedByZ(_ layers: [Layer]) -> [Layer] {

@@ -1,0 +1,7 @@
+// Rendering: shape layers (placeholder until shape rendering lands).
+
+import Layers
+
+extension PlanBuilder {
+    func emitShape(_ n: LayerDraw, opacity: Double) {}
+}
