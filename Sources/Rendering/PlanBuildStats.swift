@@ -15,6 +15,8 @@ public struct PlanBuildStats: Sendable, Equatable, Codable {
     /// Draw items hidden under opaque items drawn later in the same pass.
     public var culledOccludedItems = 0
     public var items = 0
+    /// Spatial indexes of big sublayer lists built (or rebuilt after a change) for this plan.
+    public var sublayerIndexesBuilt = 0
     public init() {}
 
     public var culledTotal: Int {

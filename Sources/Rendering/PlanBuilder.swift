@@ -21,7 +21,12 @@ public struct PlanOptions: Sendable {
     /// Skip layers that cannot show (off the canvas, clipped away) and items
     /// hidden under opaque items. Never changes the output; off for experiments.
     public var cull = true
-    public init(scale: Double = 1, cull: Bool = true) { self.scale = scale; self.cull = cull }
+    /// With culling on, query big sublayer lists through a spatial index
+    /// kept on the layer instead of testing every sublayer each frame.
+    public var sublayerIndex = true
+    public init(scale: Double = 1, cull: Bool = true, sublayerIndex: Bool = true) {
+        self.scale = scale; self.cull = cull; self.sublayerIndex = sublayerIndex
+    }
 }
 
 /// Builds the render plan of a layer tree.
@@ -155,9 +160,10 @@ public final class PlanBuilder {
     func emitSublayers(_ n: LayerDraw, opacity: Double) {
         let subs = n.layer.sublayers
         guard !subs.isEmpty else { return }
-        let ctx = EmitContext(toTarget: n.toTarget, parentS: n.layer.sublayerTransformAboutAnchor,
+        let parentS = n.layer.sublayerTransformAboutAnchor
+        let ctx = EmitContext(toTarget: n.toTarget, parentS: parentS,
                               opacity: opacity, clip: n.clip, target: n.target)
-        for s in sortedByZ(subs) { emit(s, ctx) }
+        for s in sublayersToEmit(n, parentS: parentS) { emit(s, ctx) }
     }
 
     /// What a specialized layer draws in the contents slot (after the
