@@ -12,6 +12,18 @@ extension Layer {
         let c = shallowCopy()
         if let m = mask { c.mask = m.presentation(at: time) }
         if !sublayers.isEmpty { c.setSublayers(sublayers.map { $0.presentation(at: time) }) }
+        c.adoptRendererCache(of: self)
         return c
+    }
+
+    /// Lets a presentation copy reuse what renderers derived from its model
+    /// layer (the spatial index of a big sublayer list): the copy takes the
+    /// model's revisions and cache when it and its sublayers show exactly
+    /// the model's values.
+    func adoptRendererCache(of model: Layer) {
+        guard let cache = model.rendererCache else { return }
+        revision = model.revision
+        childrenRevision = model.childrenRevision
+        rendererCache = cache
     }
 }

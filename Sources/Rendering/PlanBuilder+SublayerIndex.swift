@@ -21,19 +21,19 @@ extension PlanBuilder {
         if let cached = layer.rendererCache as? SublayerIndex, cached.isCurrent(for: layer) {
             index = cached
         } else {
-            index = SublayerIndex(layer: layer, sorted: sortedByZ(subs), parentS: parentS)
+            index = SublayerIndex(layer: layer, parentS: parentS)
             layer.rendererCache = index
             stats.sublayerIndexesBuilt += 1
         }
-        guard let region = planeRegion(of: n.target, through: n.toTarget) else { return index.sorted }
-        let picked = index.candidates(in: region)
+        guard let region = planeRegion(of: n.target, through: n.toTarget) else { return index.inOrder(subs) }
+        let picked = index.candidates(in: region, of: subs)
         let ex = index.excluded
-        stats.layersVisited += index.sorted.count - picked.count
+        stats.layersVisited += subs.count - picked.count
         stats.culledHidden += ex.hidden
         stats.culledBackFacing += ex.backFacing
         stats.culledTransparent += ex.transparent
         stats.culledEmpty += ex.empty
-        stats.culledOutsideCanvas += index.sorted.count - ex.total - picked.count
+        stats.culledOutsideCanvas += subs.count - ex.total - picked.count
         return picked
     }
 

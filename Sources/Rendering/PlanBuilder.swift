@@ -177,19 +177,25 @@ public final class PlanBuilder {
     }
 
     func sortedByZ(_ layers: [Layer]) -> [Layer] {
-        // Already in non-decreasing z (one z, or built back to front): the
-        // stable sort would return the same order, so skip it.
+        guard let order = Self.zOrder(layers) else { return layers }
+        return order.map { layers[Int($0)] }
+    }
+
+    /// Drawing order of sibling layers — ascending zPosition, ties in array
+    /// order — as indices, or nil when that is the array order (one z, or
+    /// built back to front: the stable sort would change nothing, so skip it).
+    static func zOrder(_ layers: [Layer]) -> [Int32]? {
         var sorted = true, previous = -Double.infinity
         for l in layers {
             let z = l.zPosition
             if previous > z { sorted = false; break }
             previous = z
         }
-        if sorted { return layers }
+        if sorted { return nil }
         return layers.enumerated().sorted {
             $0.element.zPosition != $1.element.zPosition
                 ? $0.element.zPosition < $1.element.zPosition : $0.offset < $1.offset
-        }.map(\.element)
+        }.map { Int32($0.offset) }
     }
 
     /// The convex clip polygon (target pixels) of `rect` seen through `h`,

@@ -21,8 +21,11 @@ final class SublayerIndex {
 
     let revision: UInt64
     let childrenRevision: UInt64
-    /// The sublayers in drawing order (zPosition, then array order).
-    let sorted: [Layer]
+    /// Drawing order (zPosition, then array order) as indices into the
+    /// sublayer array; nil when that is the array order.
+    let order: [Int32]?
+    /// How many sublayers there were.
+    let count: Int
     let excluded: Excluded
     /// Sublayers (indices into `sorted`) tested every frame.
     private let always: [Int32]
@@ -42,10 +45,13 @@ final class SublayerIndex {
         var items: [Int32]
     }
 
-    init(layer: Layer, sorted: [Layer], parentS: Transform3D) {
+    init(layer: Layer, parentS: Transform3D) {
         revision = layer.revision
         childrenRevision = layer.childrenRevision
-        self.sorted = sorted
+        let subs = layer.sublayers
+        count = subs.count
+        order = PlanBuilder.zOrder(subs)
+        let sorted = order.map { o in o.map { subs[Int($0)] } } ?? subs
         stamps = [UInt32](repeating: 0, count: sorted.count)
         var excluded = Excluded()
         var always: [Int32] = []
@@ -76,9 +82,16 @@ final class SublayerIndex {
         indexedCount = boxes.count - large.count
     }
 
-    /// Whether the index is still valid for `layer`.
+    /// Whether the index is still valid for `layer` (the layer it was built
+    /// for, or a presentation copy that carries its revisions).
     func isCurrent(for layer: Layer) -> Bool {
         layer.revision == revision && layer.childrenRevision == childrenRevision
+            && layer.sublayers.count == count
+    }
+
+    /// All of `subs` (the indexed layer's sublayers) in drawing order.
+    func inOrder(_ subs: [Layer]) -> [Layer] {
+        order.map { o in o.map { subs[Int($0)] } } ?? subs
     }
 
     /// A leaf whose whole output is its background and border.
@@ -121,9 +134,10 @@ final class SublayerIndex {
         return (grid, large)
     }
 
-    /// The sublayers (in drawing order) whose output could intersect
-    /// `region` (a rect in the parent's plane); the others cannot show.
-    func candidates(in region: Rect) -> [Layer] {
+    /// Those of `subs` (the indexed layer's sublayers), in drawing order,
+    /// whose output could intersect `region` (a rect in the parent's
+    /// plane); the others cannot show.
+    func candidates(in region: Rect, of subs: [Layer]) -> [Layer] {
         query &+= 1
         if query == 0 { stamps = [UInt32](repeating: 0, count: stamps.count); query = 1 }
         var hits = always
@@ -143,7 +157,8 @@ final class SublayerIndex {
             }
         }
         hits.sort()
-        return hits.map { sorted[Int($0)] }
+        if let o = order { return hits.map { subs[Int(o[Int($0)])] } }
+        return hits.map { subs[Int($0)] }
     }
 
     /// How many sublayers live in the grid (the ones a query can leave out).

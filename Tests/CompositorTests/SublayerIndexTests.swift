@@ -89,11 +89,23 @@ final class SublayerIndexTests: XCTestCase {
         XCTAssertTrue(try flat == render(root, index: false).0, "a changed container was missed")
     }
 
-    func testPresentationCopiesDoNotInheritTheIndex() throws {
+    func testPresentationCopiesReuseTheModelsIndex() throws {
         let root = makeScene(seed: 3)
-        _ = try render(root, index: true)
+        let (model, _) = try render(root, index: true)
         XCTAssertNotNil(root.sublayers[0].rendererCache)
-        XCTAssertNil(root.presentation(at: 0).sublayers[0].rendererCache)
+        let copy = root.presentation(at: 0)
+        XCTAssertTrue(copy.sublayers[0].rendererCache === root.sublayers[0].rendererCache)
+        let (image, stats) = try render(copy, index: true)
+        XCTAssertEqual(stats.sublayerIndexesBuilt, 0, "the copy reuses the model's index")
+        XCTAssertTrue(image == model, "the copy renders what the model renders")
+        // The copy draws its own sublayers, not the model's: a change made to
+        // the copy alone shows (and invalidates the shared index for it only).
+        copy.sublayers[0].sublayers.first { $0.position.x < -400 && !$0.isHidden && $0.opacity > 0 }!
+            .position = Vec2(100, 75)
+        let (changed, changedStats) = try render(copy, index: true)
+        XCTAssertEqual(changedStats.sublayerIndexesBuilt, 1)
+        XCTAssertTrue(try changed == render(copy, index: false).0)
+        XCTAssertTrue(try model == render(root, index: true).0, "the model is untouched")
     }
 }
 
