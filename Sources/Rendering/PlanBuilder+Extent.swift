@@ -34,8 +34,8 @@ extension PlanBuilder {
             e = cur.intersection(b)
         }
         if let m = l.mask {
-            let mh = m.transformToSuperlayer(parentS: .identity).flattened.concatenating(h)
-            guard let me = outputExtent(m, mh), let cur = e else { return nil }
+            guard let me = extent(of: m, through: m.transformToSuperlayer(parentS: .identity), h),
+                  let cur = e else { return nil }
             e = cur.intersection(me)
         }
         guard let r = e, !r.isEmpty, r.minX.isFinite, r.maxY.isFinite else { return nil }

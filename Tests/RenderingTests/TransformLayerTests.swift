@@ -191,4 +191,25 @@ final class TransformLayerTests: XCTestCase {
         XCTAssertEqual(PlanBuilder.depth(of: b, through: Transform3D.translation(0, 0, 200).concatenating(p)),
                        -.infinity)
     }
+
+    func testExtentsFollowTransformLayersIn3D() {
+        // A transform-layer mask turned 60° about y holding a sublayer turned
+        // back by −60°: in 3D the sublayer faces the viewer at full width.
+        // Flattening each map separately would squash it to a quarter.
+        let host = Layer()
+        host.frame = Rect(x: 0, y: 0, width: 80, height: 40)
+        host.backgroundColor = .white
+        let mask = TransformLayer()
+        mask.frame = host.bounds
+        mask.transform = .rotation(.pi / 3, 0, 1, 0)
+        let shape = Layer()
+        shape.frame = mask.bounds
+        shape.transform = .rotation(-.pi / 3, 0, 1, 0)
+        shape.backgroundColor = .black
+        mask.addSublayer(shape)
+        host.mask = mask
+        let e = PlanBuilder().outputExtent(host, .identity)
+        XCTAssertEqual(e?.minX ?? 0, 0, accuracy: 1e-9)
+        XCTAssertEqual(e?.maxX ?? 0, 80, accuracy: 1e-9)
+    }
 }
