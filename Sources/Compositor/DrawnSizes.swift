@@ -24,7 +24,8 @@ enum DrawnSizes {
                 out[ObjectIdentifier(l)] = .some(nil)
             }
             if let m = l.mask { visit(m, simple: ok) }
-            let childOK = ok && isTranslation(l.sublayerTransform)
+            let instances = (l as? ReplicatorLayer)?.instanceTransform ?? .identity
+            let childOK = ok && isTranslation(l.sublayerTransform) && isTranslation(instances)
             for s in l.sublayers { visit(s, simple: childOK) }
         }
         visit(scene.root, simple: true)

@@ -80,6 +80,9 @@ public struct DrawItem: Sendable {
     public var blend: BlendMode
     /// Convex clip polygon in pass pixels (aliased), nil for none.
     public var clip: [Vec2]?
+    /// Multiplies every colour the item draws, componentwise (a replicator
+    /// instance's colour, premultiplied); nil for none. See DrawItem+Tint.
+    public var tint: PremultipliedColor? = nil
 
     public init(layer: Int, transform: Transform3D, rect: Rect, paint: Paint,
                 shape: Shape = .quad, aaEdges: EdgeMask = [], blend: BlendMode = .sourceOver,

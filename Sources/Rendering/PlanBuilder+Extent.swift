@@ -34,8 +34,8 @@ extension PlanBuilder {
             e = cur.intersection(b)
         }
         if let m = l.mask {
-            let mh = m.transformToSuperlayer(parentS: .identity).flattened.concatenating(h)
-            guard let me = outputExtent(m, mh), let cur = e else { return nil }
+            guard let me = extent(of: m, through: m.transformToSuperlayer(parentS: .identity), h),
+                  let cur = e else { return nil }
             e = cur.intersection(me)
         }
         guard let r = e, !r.isEmpty, r.minX.isFinite, r.maxY.isFinite else { return nil }
@@ -51,14 +51,8 @@ extension PlanBuilder {
             let f = contentsFrame(l)
             if !f.isEmpty { e = unionOpt(e, h.boundingBox(of: f)) }
         }
-        if !l.sublayers.isEmpty {
-            let s = l.sublayerTransformAboutAnchor
-            for c in l.sublayers where !c.isHidden && c.opacity > 0 {
-                let ch = c.transformToSuperlayer(parentS: s).flattened.concatenating(h)
-                e = unionOpt(e, outputExtent(c, ch))
-            }
-        }
-        return e
+        // Replicator instances and transform layers: PlanBuilder+TransformLayer.
+        return unionOpt(e, sublayersExtent(l, h))
     }
 
     func unionOpt(_ a: Rect?, _ b: Rect?) -> Rect? {

@@ -44,6 +44,8 @@ public final class PlanBuilder {
     var pixelScale: Double
     /// Largest offscreen pass side in pixels.
     let maxPassSide = 16384
+    /// The replicator instance being emitted (tint, instances), see PlanBuilder+Replicator.
+    var replication = Replication()
 
     public init(options: PlanOptions = PlanOptions()) {
         self.options = options
@@ -79,6 +81,9 @@ public final class PlanBuilder {
         var opacity: Double
         var clip: [Vec2]?
         var target: Rect
+        /// Inside a transform layer: the 4x4 map from the superlayer's space
+        /// to the plane `toTarget` starts from, not yet flattened (PlanBuilder+TransformLayer).
+        var pending3D: Transform3D? = nil
     }
 
     // MARK: - Layers
@@ -86,9 +91,12 @@ public final class PlanBuilder {
     func emit(_ layer: Layer, _ ctx: EmitContext) {
         stats.layersVisited += 1
         if layer.isHidden { stats.culledHidden += 1; return }
+        if layer.kind == .transform { emitTransformLayer(layer, ctx); return }
         let mask = layer.mask, bounds = layer.bounds
         if let m = mask, m.isHidden { stats.culledHidden += 1; return }
-        let toSuper = layer.transformToSuperlayer(parentS: ctx.parentS, bounds: bounds).flattened
+        var toParent = layer.transformToSuperlayer(parentS: ctx.parentS, bounds: bounds)
+        if let p = ctx.pending3D { toParent = toParent.concatenating(p) }
+        let toSuper = toParent.flattened
         if !layer.isDoubleSided,
            toSuper.reversesOrientation(at: Vec2(bounds.midX, bounds.midY)) {
             stats.culledBackFacing += 1; return
@@ -160,6 +168,10 @@ public final class PlanBuilder {
     func emitSublayers(_ n: LayerDraw, opacity: Double) {
         let subs = n.layer.sublayers
         guard !subs.isEmpty else { return }
+        switch n.layer.kind {
+        case .replicator: emitReplicatorSublayers(n, opacity: opacity); return
+        default: break
+        }
         let parentS = n.layer.sublayerTransformAboutAnchor
         let ctx = EmitContext(toTarget: n.toTarget, parentS: parentS,
                               opacity: opacity, clip: n.clip, target: n.target)
@@ -217,9 +229,11 @@ public final class PlanBuilder {
     /// Runs `body` with a fresh item list, appends the result as a pass and returns its id.
     func makePass(width: Int, height: Int, reason: PassReason, layer: Layer,
                   body: () -> Void) -> Int {
-        let saved = current
+        let saved = current, savedReplication = replication
         current = []
+        replication.tint = nil  // a pass's content is tinted when it is drawn back
         body()
+        replication = savedReplication
         let id = passes.count
         passes.append(RenderPass(id: id, width: width, height: height, reason: reason,
                                  layerName: layer.name, clear: .clear, content: .draw(current)))
@@ -238,7 +252,7 @@ public final class PlanBuilder {
     }
 
     func add(_ item: DrawItem) {
-        current.append(item)
+        current.append(replication.tint.map { item.tinted(by: $0) } ?? item)
         stats.items += 1
     }
 

@@ -43,6 +43,7 @@ extension DrawItem {
         case .roundedRect(let r, let rad): s += " rrect \(r) r \(fmt(rad))"
         case .ring(let r, let rad, let w, let ir): s += " ring \(r) r \(fmt(rad)) w \(fmt(w)) ir \(fmt(ir))"
         }
+        if let t = tint { s += " tint \(t)" }
         if !aaEdges.isEmpty { s += " aa \(aaEdges)" }
         if blend != .sourceOver { s += " \(blend.rawValue)" }
         if let c = clip { s += " clip " + c.map(\.description).joined(separator: " ") }

@@ -41,7 +41,7 @@ public enum Tessellator {
     // MARK: - Attributes
 
     static func attributes(for poly: [Vec2], item: DrawItem, inv: Homography) -> [Float] {
-        let (color, uvMap) = paintAttributes(item.paint)
+        let (color, uvMap) = paintAttributes(item.paint, tint: item.tint)
         let (shapeRect, params) = shapeAttributes(item)
         var out = [Float]()
         out.reserveCapacity(poly.count * VertexLayout.stride)
@@ -63,16 +63,18 @@ public enum Tessellator {
         return out
     }
 
-    static func paintAttributes(_ paint: Paint) -> ([Float], Homography) {
+    /// The colour attribute (a premultiplied colour, or opacity in all four
+    /// channels for textures) times the item's tint, and the uv map.
+    static func paintAttributes(_ paint: Paint, tint: PremultipliedColor? = nil) -> ([Float], Homography) {
+        let c: PremultipliedColor, uv: Homography
         switch paint {
-        case .solid(let c):
-            return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], .identity)
-        case .texture(_, let uv, _, let o), .masked(_, _, let uv, _, let o):
-            let f = Float(o)
-            return ([f, f, f, f], uv)
-        case .textureAlpha(_, let uv, _, let c):
-            return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], uv)
+        case .solid(let s): (c, uv) = (s, .identity)
+        case .texture(_, let m, _, let o), .masked(_, _, let m, _, let o):
+            (c, uv) = (PremultipliedColor(r: o, g: o, b: o, a: o), m)
+        case .textureAlpha(_, let m, _, let s): (c, uv) = (s, m)
         }
+        guard let t = tint else { return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], uv) }
+        return ([Float(c.r * t.r), Float(c.g * t.g), Float(c.b * t.b), Float(c.a * t.a)], uv)
     }
 
     static func shapeAttributes(_ item: DrawItem) -> ([Float], [Float]) {

@@ -1,0 +1,97 @@
+// Rendering: replicator layers (CAReplicatorLayer). The replicator draws its
+// own appearance once, then its sublayers instanceCount times: instance i
+// (0 first) sees instanceTransform^i, taken about the replicator's anchor
+// point like a sublayerTransform and applied before the replicator's own
+// sublayerTransform, and multiplies every colour it draws by instanceColor
+// + i × the colour offsets (each channel clamped to 0…1; no instanceColor
+// means white). The colour travels as the builder's `replication.tint`,
+// which `add` multiplies into every item (DrawItem+Tint); an offscreen pass
+// is built untinted and tinted when drawn back, so nothing is tinted twice.
+// Nested replicators multiply their tints.
+//
+// instanceDelay only matters for animation: once animations exist,
+// instance i is evaluated at time t − i × instanceDelay.
+
+import Geometry
+import Layers
+
+extension PlanBuilder {
+    /// The replicator instance being emitted.
+    struct Replication {
+        /// Multiplied into every item added (premultiplied); nil for none.
+        var tint: PremultipliedColor?
+        /// How many times enclosing replicators draw what is being emitted.
+        var copies = 1
+    }
+
+    /// Most copies of one layer that nested replicators may draw; further
+    /// instances are left out (10000 instances of 100 nested instances).
+    static let maxReplicatedCopies = 1_000_000
+
+    /// The instances of `l` a plan draws: its instanceCount, capped so that
+    /// nested replicators stay within `maxReplicatedCopies`.
+    func drawnInstanceCount(_ r: ReplicatorLayer) -> Int {
+        let room = max(1, Self.maxReplicatedCopies / max(1, replication.copies))
+        return min(max(0, r.instanceCount), room)
+    }
+
+    /// The sublayer transform of each instance of `l`'s sublayers (one, the
+    /// sublayerTransform about the anchor, for layers that are not replicators).
+    func instanceSublayerTransforms(_ l: Layer) -> [Transform3D] {
+        let s = l.sublayerTransformAboutAnchor
+        guard let r = l as? ReplicatorLayer else { return [s] }
+        let count = drawnInstanceCount(r)
+        guard count > 0 else { return [] }
+        let step = r.instanceTransformAboutAnchor
+        var out: [Transform3D] = [s]
+        out.reserveCapacity(count)
+        var power = Transform3D.identity
+        for _ in 1..<max(1, count) {
+            power = power.concatenating(step)
+            out.append(power.concatenating(s))
+        }
+        return out
+    }
+
+    /// Draws the replicator's sublayers once per instance, instance 0 first.
+    func emitReplicatorSublayers(_ n: LayerDraw, opacity: Double) {
+        guard let r = n.layer as? ReplicatorLayer else { return }
+        let transforms = instanceSublayerTransforms(r)
+        let subs = sortedByZ(r.sublayers)
+        let saved = replication
+        defer { replication = saved }
+        replication.copies = saved.copies * max(1, transforms.count)
+        for (i, s) in transforms.enumerated() {
+            let own = r.instanceTint(i)
+            replication.tint = own.map { t in saved.tint.map { $0.multiplied(by: t) } ?? t } ?? saved.tint
+            let ctx = EmitContext(toTarget: n.toTarget, parentS: s, opacity: opacity, clip: n.clip, target: n.target)
+            for sub in subs { emit(sub, ctx) }
+        }
+    }
+}
+
+extension ReplicatorLayer {
+    /// instanceTransform taken about the anchor point.
+    var instanceTransformAboutAnchor: Transform3D {
+        let t = instanceTransform
+        if t.isIdentity { return .identity }
+        let (x, y, z) = anchorInBounds
+        return Transform3D.translation(-x, -y, -z).concatenating(t).concatenating(.translation(x, y, z))
+    }
+
+    /// Instance i's colour: instanceColor (white when nil) plus i × the
+    /// offsets, each channel clamped to 0…1 (straight alpha).
+    public func instanceColor(at i: Int) -> Color {
+        let c = instanceColor ?? .white
+        let k = Double(i)
+        func clamp(_ v: Double) -> Double { min(1, max(0, v)) }
+        return Color(r: clamp(c.r + k * instanceRedOffset), g: clamp(c.g + k * instanceGreenOffset),
+                     b: clamp(c.b + k * instanceBlueOffset), a: clamp(c.a + k * instanceAlphaOffset))
+    }
+
+    /// Instance i's colour premultiplied, nil when it is opaque white (no tint).
+    func instanceTint(_ i: Int) -> PremultipliedColor? {
+        let p = instanceColor(at: i).premultiplied
+        return p.isOpaqueWhite ? nil : p
+    }
+}

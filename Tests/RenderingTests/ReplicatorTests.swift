@@ -1,0 +1,142 @@
+// Replicator layers in the plan builder: instance transforms (powers of
+// instanceTransform about the anchor, before the sublayerTransform), instance
+// colours (clamped, premultiplied, multiplied into every colour an instance
+// draws, nested replicators multiplying), offscreen passes tinted once, and
+// the tint in the shared vertex stage.
+
+import XCTest
+import Geometry
+import Layers
+@testable import Rendering
+
+final class ReplicatorTests: XCTestCase {
+    func scene(_ r: ReplicatorLayer) -> Layer {
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+        root.addSublayer(r)
+        return root
+    }
+
+    func replicator(count: Int, sub: Layer) -> ReplicatorLayer {
+        let r = ReplicatorLayer()
+        r.name = "rep"
+        r.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+        r.instanceCount = count
+        r.addSublayer(sub)
+        return r
+    }
+
+    func square(_ name: String = "sq") -> Layer {
+        let l = Layer()
+        l.name = name
+        l.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        l.backgroundColor = .white
+        return l
+    }
+
+    func testInstancesArePowersOfTheInstanceTransformFromInstanceZero() {
+        let r = replicator(count: 4, sub: square())
+        r.instanceTransform = .translation(30, 5, 0)
+        let plan = PlanBuilder.build(root: scene(r), width: 200, height: 200)
+        let items = plan.canvasPass.items
+        XCTAssertEqual(items.count, 4)
+        for (i, it) in items.enumerated() {
+            let p = it.transform.flattened.apply(Vec2(0, 0))
+            XCTAssertEqual(p.x, 10 + 30 * Double(i), accuracy: 1e-9)
+            XCTAssertEqual(p.y, 10 + 5 * Double(i), accuracy: 1e-9)
+        }
+    }
+
+    func testInstanceTransformTurnsAboutTheAnchorBeforeTheSublayerTransform() {
+        let r = replicator(count: 3, sub: square())
+        r.instanceTransform = .rotation(.pi / 2, 0, 0, 1)
+        r.sublayerTransform = .translation(1, 2, 0)
+        let plan = PlanBuilder.build(root: scene(r), width: 200, height: 200)
+        let items = plan.canvasPass.items
+        XCTAssertEqual(items.count, 3)
+        // The square's corner (10, 10) turned i × 90° about the anchor (100, 100), then shifted by (1, 2).
+        let expected = [Vec2(10, 10), Vec2(190, 10), Vec2(190, 190)]
+        for (it, e) in zip(items, expected) {
+            let p = it.transform.flattened.apply(Vec2(0, 0))
+            XCTAssertEqual(p.x, e.x + 1, accuracy: 1e-9)
+            XCTAssertEqual(p.y, e.y + 2, accuracy: 1e-9)
+        }
+    }
+
+    func testInstanceColoursAreClampedPremultipliedTints() {
+        let r = replicator(count: 4, sub: square())
+        r.instanceColor = Color(r: 1, g: 0.5, b: 0.2, a: 1)
+        r.instanceBlueOffset = 0.5
+        r.instanceAlphaOffset = -0.25
+        XCTAssertEqual(r.instanceColor(at: 3).b, 1)  // 0.2 + 1.5 clamped
+        XCTAssertEqual(r.instanceColor(at: 3).a, 0.25)
+        let items = PlanBuilder.build(root: scene(r), width: 200, height: 200).canvasPass.items
+        XCTAssertEqual(items.count, 4)
+        XCTAssertEqual(items[0].tint, PremultipliedColor(r: 1, g: 0.5, b: 0.2, a: 1))
+        XCTAssertEqual(items[0].blend, .copy)  // still opaque
+        let t2 = try! XCTUnwrap(items[2].tint)
+        XCTAssertEqual(t2.r, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(t2.g, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(t2.b, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(t2.a, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(items[2].blend, .sourceOver)
+    }
+
+    func testWhiteInstancesAreUntintedAndZeroInstancesDrawOnlyTheReplicator() {
+        let r = replicator(count: 2, sub: square())
+        let items = PlanBuilder.build(root: scene(r), width: 200, height: 200).canvasPass.items
+        XCTAssertEqual(items.map(\.tint), [nil, nil])
+        let z = replicator(count: 0, sub: square())
+        z.backgroundColor = Color(r: 0, g: 0, b: 1)
+        let plan = PlanBuilder.build(root: scene(z), width: 200, height: 200)
+        XCTAssertEqual(plan.canvasPass.items.map { plan.layerNames[$0.layer] }, ["rep"])
+        XCTAssertNil(plan.canvasPass.items[0].tint)  // the replicator's own background is not an instance
+    }
+
+    func testNestedReplicatorsMultiplyTints() {
+        let inner = replicator(count: 2, sub: square())
+        inner.instanceColor = Color(r: 0.5, g: 1, b: 1, a: 1)
+        let outer = replicator(count: 2, sub: inner)
+        outer.instanceColor = Color(r: 1, g: 1, b: 1, a: 1)
+        outer.instanceGreenOffset = -0.5
+        let items = PlanBuilder.build(root: scene(outer), width: 200, height: 200).canvasPass.items
+        XCTAssertEqual(items.count, 4)
+        XCTAssertEqual(items.map { $0.tint?.r }, [0.5, 0.5, 0.5, 0.5])
+        XCTAssertEqual(items.map { $0.tint?.g }, [1, 1, 0.5, 0.5])
+    }
+
+    func testOffscreenPassesAreTintedOnceWhenDrawnBack() {
+        let sub = square()
+        sub.addSublayer(square("child"))
+        sub.opacity = 0.5
+        sub.allowsGroupOpacity = true
+        let r = replicator(count: 2, sub: sub)
+        r.instanceColor = Color(r: 1, g: 0, b: 0, a: 1)
+        let plan = PlanBuilder.build(root: scene(r), width: 200, height: 200)
+        let offscreen = plan.passes.filter { $0.reason == .groupOpacity }
+        XCTAssertEqual(offscreen.count, 2)
+        for p in offscreen { XCTAssertTrue(p.items.allSatisfy { $0.tint == nil }) }
+        let back = plan.canvasPass.items
+        XCTAssertEqual(back.count, 2)
+        XCTAssertTrue(back.allSatisfy { $0.tint == PremultipliedColor(r: 1, g: 0, b: 0, a: 1) })
+    }
+
+    func testTintMultipliesTheColourAttribute() {
+        let t = PremultipliedColor(r: 0.5, g: 0.25, b: 1, a: 0.5)
+        let solid = Tessellator.paintAttributes(.solid(PremultipliedColor(r: 0.8, g: 0.8, b: 0.4, a: 0.8)), tint: t).0
+        XCTAssertEqual(solid, [Float(0.8 * 0.5), Float(0.8 * 0.25), Float(0.4 * 1), Float(0.8 * 0.5)])
+        let tex = Tessellator.paintAttributes(.texture(.image(0), uv: .identity, filter: .linear, opacity: 0.5),
+                                              tint: t).0
+        XCTAssertEqual(tex, [Float(0.25), Float(0.125), Float(0.5), Float(0.25)])
+        let plain = Tessellator.paintAttributes(.solid(PremultipliedColor(r: 0.8, g: 0.8, b: 0.4, a: 0.8))).0
+        XCTAssertEqual(plain, [Float(0.8), Float(0.8), Float(0.4), Float(0.8)])
+    }
+
+    func testNestedInstanceCountsAreCapped() {
+        let inner = replicator(count: 10_000, sub: square())
+        let outer = replicator(count: 10_000, sub: inner)
+        let b = PlanBuilder(options: PlanOptions(cull: false))
+        let plan = b.build(root: scene(outer), width: 200, height: 200)
+        XCTAssertEqual(plan.canvasPass.items.count, 10_000 * 100)
+    }
+}
