@@ -72,6 +72,10 @@ public enum Tessellator {
             return ([f, f, f, f], uv)
         case .textureAlpha(_, let uv, _, let c):
             return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], uv)
+        case .gradient(let g):
+            // uv = the local point itself: (U/Q, V/Q) per pixel is the perspective-correct local point.
+            let f = Float(g.opacity)
+            return ([f, f, f, f], .identity)
         }
     }
 
