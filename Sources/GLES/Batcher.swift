@@ -16,6 +16,8 @@ struct BatchState: Equatable {
     var sizes: [SIMD2<Float>] = []
     var filter: TextureFilter
     var blend: BlendMode
+    /// The stops and geometry of a gradient batch (uniforms; only equal gradients share a batch).
+    var gradient: GradientUniforms? = nil
 }
 
 /// Collects geometry and issues one draw per run of equal state.
@@ -96,10 +98,28 @@ final class Batcher {
                 glUniform2f(program.uniform(name), state.sizes[i].x, state.sizes[i].y)
             }
         }
+        if let g = state.gradient { setGradientUniforms(g, program: program) }
         setBlend(state.blend)
 
         stats.triangles += fans.draw(vbo: vbo, ibo: ibo)
         stats.drawCalls += 1
+    }
+
+    /// Loads a gradient's uniforms (gradient.glsl) into the current program.
+    func setGradientUniforms(_ g: GradientUniforms, program: Program) {
+        let n = min(g.count, GradientPaint.maximumStops)
+        var colors = [Float](repeating: 0, count: GradientPaint.maximumStops * 4)
+        var locations = [Float](repeating: 0, count: GradientPaint.maximumStops)
+        for i in 0..<n {
+            let c = g.colors[i]
+            colors[i * 4] = c.x; colors[i * 4 + 1] = c.y; colors[i * 4 + 2] = c.z; colors[i * 4 + 3] = c.w
+            locations[i] = g.locations[i]
+        }
+        glUniform4fv(program.uniform("u_stopColors"), GLsizei(GradientPaint.maximumStops), colors)
+        glUniform1fv(program.uniform("u_stopLocations"), GLsizei(GradientPaint.maximumStops), locations)
+        glUniform1f(program.uniform("u_stopCount"), Float(n))
+        glUniform4f(program.uniform("u_gradientGeometry"), g.geometry.x, g.geometry.y, g.geometry.z, g.geometry.w)
+        glUniform1f(program.uniform("u_gradientType"), g.type)
     }
 
     /// Makes `kind` the current program.

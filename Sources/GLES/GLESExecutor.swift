@@ -152,6 +152,12 @@ public final class GLESExecutor {
         case .solid:
             emit(item, BatchState(program: .solid, textures: [], filter: .nearest, blend: item.blend))
             return
+        case .gradient(let g):
+            // PlanBuilder only emits valid gradients; a degenerate one draws nothing.
+            guard let u = GradientUniforms(g) else { stats.itemsCulled += 1; return }
+            emit(item, BatchState(program: .gradient, textures: [], filter: .nearest, blend: item.blend,
+                                  gradient: u))
+            return
         case .texture(let ref, let u, let f, _):
             if case .image(let i) = ref, let up = try pvrtcUpload(i, frame: &frame, stats: &stats) {
                 let tex = up.tiles[0].texture

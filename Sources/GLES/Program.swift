@@ -9,6 +9,8 @@ import Rendering
 /// The programs of the executor, by role.
 enum ProgramKind: String, CaseIterable {
     case solid, texture, textureAlpha, masked, blur
+    /// Paint.gradient, evaluated per pixel (gradient.glsl); its stops are per-batch uniforms.
+    case gradient
     /// Paint.texture of PVRTC 4bpp blocks decoded in the shader (PVRTCUpload.swift).
     case texturePVRTC
     /// The same with nearest filtering (a separate program: one decode per pixel).
@@ -23,6 +25,7 @@ enum ProgramKind: String, CaseIterable {
         case .texture: return "ps_texture.frag.glsl"
         case .textureAlpha: return "ps_texture_alpha.frag.glsl"
         case .masked: return "ps_masked.frag.glsl"
+        case .gradient: return "ps_gradient.frag.glsl"
         case .blur: return "cs_blur.frag.glsl"
         case .texturePVRTC: return "ps_texture_pvrtc.frag.glsl"
         case .texturePVRTCNearest: return "ps_texture_pvrtc_nearest.frag.glsl"
@@ -32,7 +35,7 @@ enum ProgramKind: String, CaseIterable {
     }
     var samplers: [String] {
         switch self {
-        case .solid: return []
+        case .solid, .gradient: return []
         case .texture, .textureAlpha: return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur: return ["u_source"]

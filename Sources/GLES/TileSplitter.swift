@@ -68,7 +68,7 @@ enum TileSplitter {
 
     static func replacingUV(_ paint: Paint, with uv: Homography) -> Paint {
         switch paint {
-        case .solid: return paint
+        case .solid, .gradient: return paint
         case .texture(let t, _, let f, let o): return .texture(t, uv: uv, filter: f, opacity: o)
         case .textureAlpha(let t, _, let f, let c): return .textureAlpha(t, uv: uv, filter: f, color: c)
         case .masked(let t, let m, _, let f, let o): return .masked(t, mask: m, uv: uv, filter: f, opacity: o)

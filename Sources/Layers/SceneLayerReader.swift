@@ -178,6 +178,7 @@ extension SceneReader {
             }
         }
         if let f = frame { layer.frame = f }
+        try finishSpecialized(layer, path)
         return layer
     }
 

@@ -6,7 +6,7 @@ import Geometry
 
 extension SceneReader {
     /// The specialized types scene files may use.
-    static let supportedTypes: Set<String> = ["transformLayer", "replicator"]
+    static let supportedTypes: Set<String> = ["transformLayer", "replicator", "gradient"]
 
     /// A fresh layer of the class `type` names (checked by `checkType`).
     static func makeLayer(_ type: String) -> Layer {
@@ -26,7 +26,13 @@ extension SceneReader {
         switch layer.kind {
         case .transform: try transformLayerKey(layer, key, value, p)
         case .replicator: try replicatorKey(layer, key, value, p)
+        case .gradient: try gradientKey(layer, key, value, p)
         default: throw fail(p, "'\(key)' is not supported yet")
         }
+    }
+
+    /// Checks of the layer's own type that need all its keys read (run after the layer object).
+    func finishSpecialized(_ layer: Layer, _ p: SceneKeyPath) throws {
+        if let g = layer as? GradientLayer { try finishGradient(g, p) }
     }
 }

@@ -58,6 +58,8 @@ enum DrawPass {
                 withCoverage(tri, program, band,
                              TextureAlphaPaint<LinearFilter>(texture: t, weightScale: weightScale), quantize, &counts)
             }
+        case .gradient(let u):
+            withCoverage(tri, program, band, GradientPaintProgram(uniforms: u), quantize, &counts)
         case .masked(let t, let m, let nearest):
             if nearest {
                 withCoverage(tri, program, band,

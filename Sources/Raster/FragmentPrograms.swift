@@ -7,6 +7,7 @@
 //   texture      (sample · color) · cov
 //   textureAlpha (sample.a · color) · cov
 //   masked       ((sample · mask.a) · opacity) · cov
+//   gradient     (GradientShading.shade(uv) · opacity) · cov
 // (textureAlpha and masked use the item's filter for both textures.)
 
 import Rendering
@@ -58,6 +59,17 @@ struct MaskedPaint<F: TexelFilter>: PaintProgram {
     func shade(color: SIMD4<Float>, u: Float, v: Float) -> SIMD4<Float> {
         F.sample(texture, u, v, weightScale: weightScale)
             * F.sampleAlpha(mask, u, v, weightScale: weightScale) * color
+    }
+}
+
+/// A gradient evaluated at the local point, which the uv attribute carries
+/// (GradientShading, the twin of ps_gradient.frag.glsl), times opacity.
+struct GradientPaintProgram: PaintProgram {
+    let uniforms: GradientUniforms
+    static var usesUV: Bool { true }
+    @inline(__always)
+    func shade(color: SIMD4<Float>, u: Float, v: Float) -> SIMD4<Float> {
+        GradientShading.shade(x: u, y: v, uniforms) * color
     }
 }
 

@@ -13,6 +13,7 @@ struct ItemProgram {
         case texture(TextureView, nearest: Bool)
         case textureAlpha(TextureView, nearest: Bool)
         case masked(TextureView, mask: TextureView, nearest: Bool)
+        case gradient(GradientUniforms)
     }
     var paint: PaintKind
     /// Nil for aliased quads (full coverage), else the shape for `Coverage.evaluate`.
@@ -37,6 +38,8 @@ struct PreparedItem {
     static func make(_ item: DrawItem, width: Int, height: Int, conventions: GLConventions,
                      useInteriorShortcut: Bool = true,
                      textures: (TextureRef) -> TextureView) -> PreparedItem? {
+        // PlanBuilder only emits valid gradients; a degenerate one draws nothing (as on the GPU).
+        if case .gradient(let g) = item.paint, GradientUniforms(g) == nil { return nil }
         guard let geometry = Tessellator.geometry(of: item, width: width, height: height) else { return nil }
         let n = geometry.vertexCount
         guard n >= 3 else { return nil }
@@ -70,6 +73,9 @@ extension ItemProgram {
             paint = .textureAlpha(textures(t), nearest: filter == .nearest)
         case .masked(let t, let m, _, let filter, _):
             paint = .masked(textures(t), mask: textures(m), nearest: filter == .nearest)
+        case .gradient(let g):
+            // `make` has already dropped degenerate gradients (nil uniforms).
+            paint = .gradient(GradientUniforms(g)!)
         }
         blend = item.blend
 

@@ -46,6 +46,8 @@ public enum Paint: Sendable, Equatable {
     case textureAlpha(TextureRef, uv: Homography, filter: TextureFilter, color: PremultipliedColor)
     /// A texture times the alpha of a mask texture sampled at the same uv, times opacity.
     case masked(TextureRef, mask: TextureRef, uv: Homography, filter: TextureFilter, opacity: Double)
+    /// A gradient evaluated per pixel at the local point (GradientShading), times its opacity.
+    case gradient(GradientPaint)
 }
 
 /// The coverage shape evaluated per pixel in the item's local plane.
@@ -94,7 +96,7 @@ public struct DrawItem: Sendable {
     /// The filter used for the item's textures (nil for solid paint).
     public var filter: TextureFilter? {
         switch paint {
-        case .solid: return nil
+        case .solid, .gradient: return nil
         case .texture(_, _, let f, _), .textureAlpha(_, _, let f, _), .masked(_, _, _, let f, _): return f
         }
     }
@@ -102,7 +104,7 @@ public struct DrawItem: Sendable {
     /// The textures the item samples.
     public var textures: [TextureRef] {
         switch paint {
-        case .solid: return []
+        case .solid, .gradient: return []
         case .texture(let t, _, _, _), .textureAlpha(let t, _, _, _): return [t]
         case .masked(let t, let m, _, _, _): return [t, m]
         }

@@ -47,6 +47,7 @@ extension PlanBuilder {
         var e: Rect?
         let drawsBounds = (l.backgroundColor?.a ?? 0) > 0 || (l.borderWidth > 0 && (l.borderColor?.a ?? 0) > 0)
         if drawsBounds, !l.bounds.isEmpty { e = unionOpt(e, h.boundingBox(of: l.bounds)) }
+        if let k = kindContentBounds(l) { e = unionOpt(e, h.boundingBox(of: k)) }
         if l.contents != nil {
             let f = contentsFrame(l)
             if !f.isEmpty { e = unionOpt(e, h.boundingBox(of: f)) }

@@ -19,7 +19,7 @@ import Layers
 extension PlanBuilder {
     func needsRoundedClip(_ l: Layer) -> Bool {
         l.masksToBounds && (effectiveRadius(l) > 0 || l.allowsEdgeAntialiasing)
-            && (!l.sublayers.isEmpty || l.contents != nil || hasOffscreenShadow(l))
+            && (!l.sublayers.isEmpty || l.contents != nil || kindContentBounds(l) != nil || hasOffscreenShadow(l))
     }
 
     func hasShadow(_ l: Layer) -> Bool {

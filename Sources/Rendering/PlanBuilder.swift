@@ -188,6 +188,15 @@ public final class PlanBuilder {
         }
     }
 
+    /// The local rect `emitKindContent` may draw into, nil when it draws
+    /// nothing (for extents, culling and the rounded-clip decision).
+    func kindContentBounds(_ l: Layer) -> Rect? {
+        switch l.kind {
+        case .layer, .transform, .replicator, .text, .shape: return nil
+        case .gradient: return gradientBounds(l)
+        }
+    }
+
     func sortedByZ(_ layers: [Layer]) -> [Layer] {
         guard let order = Self.zOrder(layers) else { return layers }
         return order.map { layers[Int($0)] }

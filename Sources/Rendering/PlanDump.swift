@@ -37,6 +37,7 @@ extension DrawItem {
         case .textureAlpha(let t, let uv, let f, let c): s += " alpha \(t) \(f.rawValue) uv \(uv) color \(c)"
         case .masked(let t, let m, let uv, let f, let o):
             s += " masked \(t) by \(m) \(f.rawValue) uv \(uv) opacity \(fmt(o))"
+        case .gradient(let g): s += " \(g)"
         }
         switch shape {
         case .quad: break

@@ -72,6 +72,10 @@ public enum Tessellator {
         case .texture(_, let m, _, let o), .masked(_, _, let m, _, let o):
             (c, uv) = (PremultipliedColor(r: o, g: o, b: o, a: o), m)
         case .textureAlpha(_, let m, _, let s): (c, uv) = (s, m)
+        case .gradient(let g):
+            // uv = the local point itself: (U/Q, V/Q) per pixel is the perspective-correct local point.
+            let o = g.opacity
+            (c, uv) = (PremultipliedColor(r: o, g: o, b: o, a: o), .identity)
         }
         guard let t = tint else { return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], uv) }
         return ([Float(c.r * t.r), Float(c.g * t.g), Float(c.b * t.b), Float(c.a * t.a)], uv)
