@@ -41,6 +41,14 @@ public enum Executor {
         }
     }
 
+    /// The rasterization-cache keys whose bitmaps the executor holds.
+    public var retainedKeys: Set<UInt64> {
+        switch self {
+        case .gpu(let g): return g.retainedKeys
+        case .cpu(let c): return c.retainedKeys
+        }
+    }
+
     /// Runs a plan.
     public func execute(_ plan: RenderPlan) throws -> Image {
         switch self {

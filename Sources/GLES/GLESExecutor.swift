@@ -24,6 +24,11 @@ public final class GLESExecutor {
     public var checkErrorsAtPassBoundaries = false
 
     private let pool = TexturePool()
+    /// Pass targets kept across executions under rasterization-cache keys
+    /// (`RenderPass.retainKey`), out of the pool, sampled as `TextureRef.cached`.
+    private var retained: [UInt64: PooledTexture] = [:]
+    /// The rasterization-cache keys whose bitmaps are held.
+    public var retainedKeys: Set<UInt64> { Set(retained.keys) }
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer
@@ -63,6 +68,9 @@ public final class GLESExecutor {
         var stats = GPUStats()
         pool.created = 0
         batcher.resetCachedState()
+        for k in plan.evictedCacheKeys {
+            if let t = retained.removeValue(forKey: k) { pool.release(t) }
+        }
         var frame = FrameState(planImages: plan.images)
         defer {
             for t in frame.passTextures.values { pool.release(t) }
@@ -80,6 +88,7 @@ public final class GLESExecutor {
             let target = pool.acquire(width: pass.width, height: pass.height)
             batcher.forgetTextureBindings()
             frame.passTextures[pass.id] = target
+            if let k = pass.retainKey { frame.keptPasses[pass.id] = k }
             let viewport = try framebuffer.target(target, pass: pass.id)
             glClearColor(Float(pass.clear.r), Float(pass.clear.g), Float(pass.clear.b), Float(pass.clear.a))
             glClear(GLenum(GL_COLOR_BUFFER_BIT))
@@ -105,10 +114,15 @@ public final class GLESExecutor {
             if checkErrorsAtPassBoundaries {
                 try checkGLError("after pass \(pass.id) (\(pass.reason.rawValue))")
             }
-            // Return the targets no later pass samples.
-            for (id, last) in lastUse where last == index {
+            // Return the targets no later pass samples (kept ones stay until the frame is done).
+            for (id, last) in lastUse where last == index && !frame.keptPasses.keys.contains(id) {
                 if let t = frame.passTextures.removeValue(forKey: id) { pool.release(t) }
             }
+        }
+        // The frame succeeded: keep the tagged outputs, replacing older bitmaps.
+        for (id, key) in frame.keptPasses {
+            guard let t = frame.passTextures.removeValue(forKey: id) else { continue }
+            if let old = retained.updateValue(t, forKey: key) { pool.release(old) }
         }
         stats.targetTexturesCreated = pool.created
         lastStats = stats
@@ -128,6 +142,8 @@ public final class GLESExecutor {
 
     struct FrameState {
         var passTextures: [Int: PooledTexture] = [:]
+        /// Pass ids whose outputs are kept after the frame, with their cache keys.
+        var keptPasses: [Int: UInt64] = [:]
         var images: [Int: UploadedImage] = [:]
         /// PVRTC images uploaded as blocks (native or for shader decoding), by plan image index.
         var pvrtcImages: [Int: UploadedImage] = [:]
@@ -199,6 +215,11 @@ public final class GLESExecutor {
         case .pass(let id):
             guard let t = frame.passTextures[id] else {
                 throw GLESError.unsupported("an item samples pass \(id) before it is rendered (or after its last use)")
+            }
+            return TextureSource(uploaded: nil, pass: t)
+        case .cached(let k):
+            guard let t = retained[k] else {
+                throw GLESError.unsupported("an item samples cached#\(k), a rasterized bitmap the executor does not hold")
             }
             return TextureSource(uploaded: nil, pass: t)
         case .image(let i):

@@ -39,6 +39,9 @@ public final class PlanBuilder {
     var pixelScale: Double
     /// Largest offscreen pass side in pixels.
     let maxPassSide = 16384
+    /// The rasterization cache consulted for shouldRasterize layers (nil:
+    /// every rasterized layer builds its pass, nothing is kept).
+    public var rasterCache: RasterCache?
 
     public init(options: PlanOptions = PlanOptions()) {
         self.options = options
