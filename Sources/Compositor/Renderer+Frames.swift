@@ -19,11 +19,17 @@ public struct FrameOutput {
     public var stats: FrameStats
     public var gpuStats: GPUStats?
     public var cpuStats: RasterStats?
+    /// The same frame as a `render` result (for the single-frame stats report).
+    public var renderOutput: RenderOutput {
+        RenderOutput(image: image, plan: plan, buildStats: buildStats, backend: stats.gpuTimeSource.hasPrefix("none") ? "cpu" : "gpu",
+                     gpuStats: gpuStats, cpuStats: cpuStats, planSeconds: stats.prepareMs / 1000,
+                     executeSeconds: (stats.drawMs + stats.readbackMs) / 1000)
+    }
 }
 
 extension Renderer {
     /// Renders `scene` at timeline time `time` (see `renderFrame(root:…)`).
-    public func renderFrame(scene: Scene, time: Double, scale: Double? = nil, cull: Bool = true,
+    public func renderFrame(scene: Scene, time: Double?, scale: Double? = nil, cull: Bool = true,
                             debug: DebugOverlayMode? = nil, rasterCache useCache: Bool = true) throws -> FrameOutput {
         var canvas = scene.canvas
         if let s = scale { canvas.scale = s }
@@ -32,22 +38,22 @@ extension Renderer {
     }
 
     /// Renders `root.presentation(at: time)` into a round(width·scale) × round(height·scale)
-    /// canvas. Rasterized layers reuse the bitmaps this renderer kept from earlier
+    /// canvas (`time` nil: the model tree itself, as `render` does, at cache time 0). Rasterized layers reuse the bitmaps this renderer kept from earlier
     /// frames while their content is unchanged (`rasterCache: false` renders them
     /// afresh and keeps nothing). Frames should come in timeline order: entries
     /// unused for 100 ms of timeline time are evicted.
-    public func renderFrame(root: Layer, time: Double, width: Double? = nil, height: Double? = nil,
+    public func renderFrame(root: Layer, time: Double?, width: Double? = nil, height: Double? = nil,
                             scale: Double = 1, cull: Bool = true, debug: DebugOverlayMode? = nil,
                             rasterCache useCache: Bool = true) throws -> FrameOutput {
         let w = width ?? root.bounds.width, h = height ?? root.bounds.height
         let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded())
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let presentation = root.presentation(at: time)
+        let presentation = time.map { root.presentation(at: $0) } ?? root
         let options = PlanOptions(scale: scale, cull: cull)
         var plan: RenderPlan, build: PlanBuildStats, cacheStats = RasterCache.FrameStats()
         if useCache {
             (plan, build, cacheStats) = PlanBuilder.buildFrame(root: presentation, width: pw, height: ph,
-                                                               options: options, cache: rasterCache, time: time,
+                                                               options: options, cache: rasterCache, time: time ?? 0,
                                                                held: executor.retainedKeys)
         } else {
             let b = PlanBuilder(options: options)
@@ -60,7 +66,7 @@ extension Renderer {
         let t2 = DispatchTime.now().uptimeNanoseconds
 
         var s = FrameStats()
-        s.time = time
+        s.time = time ?? 0
         s.prepareMs = Double(t1 - t0) / 1e6
         let executeMs = Double(t2 - t1) / 1e6
         s.passes = plan.passes.count
