@@ -15,8 +15,11 @@ extension PlanBuilder {
         let b = PlanBuilder(options: options)
         b.rasterCache = cache
         var plan = b.build(root: root, width: width, height: height)
-        let (evicted, cacheStats) = cache.endFrame()
+        let (evicted, kept, cacheStats) = cache.endFrame()
         plan.evictedCacheKeys = evicted
+        for i in plan.passes.indices {
+            if let k = plan.passes[i].retainKey, !kept.contains(k) { plan.passes[i].retainKey = nil }
+        }
         return (plan, b.stats, cacheStats)
     }
 }

@@ -51,6 +51,7 @@ public final class RasterCache {
     private var budget = 0
     private var decided: Set<UInt64> = []
     private var pendingEvictions: [UInt64] = []
+    private var candidates: [(UInt64, Entry)] = []
     /// Counters of the frame being built (or the last one built).
     public private(set) var stats = FrameStats()
 
@@ -73,6 +74,7 @@ public final class RasterCache {
         budget = Int(Self.budgetCanvasMultiple * Double(canvasPixels)) * 4
         decided = []
         pendingEvictions = []
+        candidates = []
         stats = FrameStats()
         for (k, e) in entries {
             let idle = abs(time - e.lastUsedTime) > Self.maxIdleSeconds + 1e-9
@@ -85,7 +87,8 @@ public final class RasterCache {
     public enum Decision: Equatable {
         /// Draw the kept bitmap `TextureRef.cached(key)`.
         case hit
-        /// Build the pass; `store` says whether to tag it for keeping.
+        /// Build the pass; `store` says whether to tag it for keeping (the tag
+        /// is removed again when `endFrame` finds no room for it).
         case miss(store: Bool)
     }
 
@@ -103,20 +106,29 @@ public final class RasterCache {
         stats.misses += 1
         // Stale content: replaced (or dropped), not counted as an eviction.
         if entries.removeValue(forKey: key) != nil { pendingEvictions.append(key) }
-        let bytes = width * height * 4
-        guard bytes <= budget, evictToFit(bytes) else { return .miss(store: false) }
-        entries[key] = Entry(fingerprint: fingerprint, width: width, height: height,
-                             lastUsedTime: time, lastUsedFrame: frame)
+        guard width * height * 4 <= budget else { return .miss(store: false) }
+        // Whether it is kept is decided in `endFrame`, once every hit of the frame is known
+        // (so a miss never evicts an entry a later layer of the same frame hits).
+        candidates.append((key, Entry(fingerprint: fingerprint, width: width, height: height,
+                                      lastUsedTime: time, lastUsedFrame: frame)))
         return .miss(store: true)
     }
 
-    /// Ends the frame being built: the keys the executor must drop, and the frame's counters.
-    public func endFrame() -> (evicted: [UInt64], stats: FrameStats) {
+    /// Ends the frame being built: keeps the frame's misses that fit the budget
+    /// (evicting least recently used entries this frame did not draw), and returns
+    /// the keys the executor must drop, the keys whose passes it must keep, and the counters.
+    public func endFrame() -> (evicted: [UInt64], kept: Set<UInt64>, stats: FrameStats) {
+        var kept: Set<UInt64> = []
+        for (key, entry) in candidates where evictToFit(entry.bytes) {
+            entries[key] = entry
+            kept.insert(key)
+        }
+        candidates = []
         stats.bytesHeld = bytesHeld
         stats.entries = entries.count
         let e = pendingEvictions
         pendingEvictions = []
-        return (e, stats)
+        return (e, kept, stats)
     }
 
     /// Forgets every entry (the executor's bitmaps are listed for eviction).
