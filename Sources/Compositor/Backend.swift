@@ -49,6 +49,14 @@ public enum Executor {
         }
     }
 
+    /// Drops every kept rasterization bitmap (a renderer's cache must then start afresh).
+    public func dropRetained() {
+        switch self {
+        case .gpu(let g): g.dropRetained()
+        case .cpu(let c): c.dropRetained()
+        }
+    }
+
     /// Runs a plan.
     public func execute(_ plan: RenderPlan) throws -> Image {
         switch self {

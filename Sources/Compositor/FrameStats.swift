@@ -2,7 +2,8 @@
 // sequence — the figures `compositor render --time/--frames --stats` prints.
 // Prepare is CPU work before drawing (presentation copy, plan, overlay);
 // draw is the executor's time without the readback; GPU time is the
-// executor's draw time as measured (glFinish wall time here: see `gpuTimeSource`).
+// time of the GPU's work: GL_EXT_disjoint_timer_query when the driver has
+// it, else glFinish wall time (`gpuTimeSource` says which).
 
 import Foundation
 import Rendering
@@ -17,7 +18,7 @@ public struct FrameStats: Sendable, Codable, Equatable {
     public var drawMs: Double = 0
     /// GPU time of the frame, milliseconds, measured as `gpuTimeSource` says.
     public var gpuMs: Double = 0
-    /// "glFinish wall time" on the GPU backend, "cpu executor" on the CPU one.
+    /// "timer query" or "glFinish wall time" on the GPU backend, "none (cpu backend)" on the CPU one.
     public var gpuTimeSource = ""
     /// Reading the canvas back, milliseconds.
     public var readbackMs: Double = 0
@@ -82,7 +83,13 @@ public struct FrameSummary: Sendable, Codable, Equatable {
         p95FrameMs = FrameSummary.percentile(s.map(\.frameMs), 0.95)
         maxFrameMs = s.map(\.frameMs).max() ?? 0
         meanPrepareMs = mean(\.prepareMs); meanDrawMs = mean(\.drawMs); meanGPUMs = mean(\.gpuMs)
-        gpuTimeSource = s[0].gpuTimeSource
+        let sources = Set(s.map(\.gpuTimeSource))
+        if sources.count == 1 {
+            gpuTimeSource = s[0].gpuTimeSource
+        } else {
+            let timed = s.filter { $0.gpuTimeSource == "timer query" }.count
+            gpuTimeSource = "timer query in \(timed) of \(s.count) frames, glFinish wall time otherwise"
+        }
         meanPasses = mean { Double($0.passes) }; meanOffscreenPasses = mean { Double($0.offscreenPasses) }
         meanDrawCalls = mean { Double($0.drawCalls) }; meanPixelsShaded = mean { Double($0.pixelsShaded) }
         cacheHits = s.reduce(0) { $0 + $1.cacheHits }

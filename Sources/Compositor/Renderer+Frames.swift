@@ -80,7 +80,9 @@ extension Renderer {
             out.gpuStats = st
             out.stats.readbackMs = st.readbackSeconds * 1000
             out.stats.drawMs = executeMs - out.stats.readbackMs
-            if let gpu = st.gpuSeconds {
+            // A timer result longer than the frame's wall time is a driver glitch
+            // (llvmpipe's first query can be): fall back to the wall time then.
+            if let gpu = st.gpuSeconds, gpu * 1000 <= executeMs + 1 {
                 out.stats.gpuMs = gpu * 1000
                 out.stats.gpuTimeSource = "timer query"
             } else {

@@ -29,9 +29,18 @@ public final class GLESExecutor {
     private var retained: [UInt64: PooledTexture] = [:]
     /// The rasterization-cache keys whose bitmaps are held.
     public var retainedKeys: Set<UInt64> { Set(retained.keys) }
+    /// Drops every kept bitmap (its texture goes back to the pool).
+    public func dropRetained() {
+        for t in retained.values { pool.release(t) }
+        retained = [:]
+    }
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer
+    /// GPU frame timing, nil without GL_EXT_disjoint_timer_query.
+    private let timer: GPUTimer?
+    /// Whether `GPUStats.gpuSeconds` is measured (the driver has a timer query).
+    public var hasGPUTimer: Bool { timer != nil }
     /// Declared last: stored properties are destroyed in declaration order, so
     /// every GL object above is deleted while this context still exists (and,
     /// thanks to `deinit`, is current — never another executor's context).
@@ -51,6 +60,7 @@ public final class GLESExecutor {
         framebuffer = Framebuffer()
         batcher = Batcher(programs: programs, pool: pool)
         blur = BlurRenderer()
+        timer = GPUTimer(info: info)
         glDisable(GLenum(GL_DITHER))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
@@ -80,6 +90,8 @@ public final class GLESExecutor {
         let lastUse = PassDependencies.lastUse(plan)
         guard !plan.passes.isEmpty else { throw GLESError.unsupported("a plan without passes") }
         var output = Image(width: 0, height: 0)
+        timer?.begin()
+        defer { timer?.end() }
         for (index, pass) in plan.passes.enumerated() {
             guard pass.width > 0, pass.height > 0,
                   pass.width <= info.maxTextureSize, pass.height <= info.maxTextureSize else {
@@ -106,7 +118,9 @@ public final class GLESExecutor {
             stats.passes += 1
             if pass.reason != .canvas { stats.offscreenPassesByReason[pass.reason.rawValue, default: 0] += 1 }
             if index == plan.passes.count - 1 {
+                timer?.end()
                 glFinish()
+                stats.gpuSeconds = timer?.seconds()
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 output = Readback.read(width: pass.width, height: pass.height)
                 stats.readbackSeconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
