@@ -19,15 +19,18 @@ struct FrameSequence {
         return "frame-" + String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
     }
 
-    /// Creates the output directory (and parents); fails clearly when a file is in the way.
-    static func prepareDirectory(_ dir: String) throws {
+    /// Fails clearly when a file is in the way of the output directory.
+    static func checkDirectory(_ dir: String) throws {
         var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
-            guard isDir.boolValue else {
-                throw UsageError("the output \(dir) is a file; --frames writes a directory of PNGs")
-            }
-            return
+        if FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), !isDir.boolValue {
+            throw UsageError("the output \(dir) is a file; --frames writes a directory of PNGs")
         }
+    }
+
+    /// Creates the output directory (and parents) unless it exists.
+    static func prepareDirectory(_ dir: String) throws {
+        try checkDirectory(dir)
+        guard !FileManager.default.fileExists(atPath: dir) else { return }
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
@@ -38,9 +41,11 @@ struct FrameSequence {
     func run() throws {
         let c = command
         let dir = c.output.hasSuffix("/") && c.output.count > 1 ? String(c.output.dropLast()) : c.output
+        try Self.checkDirectory(dir)
         let s = try SceneLoader.load(path: c.scene)
-        try Self.prepareDirectory(dir)
         let renderer = try Renderer(backend: c.backend, platform: c.options.eglPlatform)
+        // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
+        try Self.prepareDirectory(dir)
         let progress = Progress(total: count, label: "frames")
         var all: [FrameStats] = []
         var written: [String] = []

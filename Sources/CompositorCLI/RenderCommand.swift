@@ -59,6 +59,9 @@ struct RenderCommand: ParsableCommand {
             guard n >= 1 else { throw ValidationError("--frames must be at least 1, got \(n)") }
             guard time == nil else { throw ValidationError("--time and --frames exclude each other (use --start)") }
             guard repeatCount == 1 else { throw ValidationError("--repeat and --frames exclude each other") }
+            guard imageLoading.mode == nil else {
+                throw ValidationError("--frames loads images up front; --preload/--lazy and the image cache options apply to single renders")
+            }
         }
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number, got \(fps)") }
         guard start.isFinite else { throw ValidationError("--start must be a finite number of seconds, got \(start)") }

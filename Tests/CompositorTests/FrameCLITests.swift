@@ -97,6 +97,11 @@ final class FrameCLITests: XCTestCase {
             XCTAssertTrue(r.stderr.contains("--"), r.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: dir), "\(args)")
         }
+        // A scene that fails to load creates no directory.
+        let bad = FixturePaths.jsonFiles(in: FixturePaths.invalid)[0].path
+        let rb = try run(["render", bad, "--backend", "cpu", "--frames", "2", "-o", dir])
+        XCTAssertEqual(rb.status, 2, rb.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir))
         let file = tmp("file.png")
         try Data("keep".utf8).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
