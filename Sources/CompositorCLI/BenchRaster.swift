@@ -22,6 +22,9 @@ struct BenchRaster: ParsableCommand {
     @Option(help: "Frames of the 60 fps timeline to render per case.")
     var frames: Int = 120
 
+    @Option(help: "Untimed warm-up frames before each case (llvmpipe compiles shader variants on first use).")
+    var warmup: Int = 10
+
     @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
     var eglPlatform: EGLPlatformChoice = .auto
 
@@ -30,15 +33,24 @@ struct BenchRaster: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard frames > 0 else { throw UsageError("--frames must be positive") }
+            guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive, --warmup not negative") }
             let shared = try Renderer(backend: backend, platform: eglPlatform)
             let cases: [(String, Bool, Bool)] = [
                 ("static, plain", false, false), ("static, rasterized", true, false),
                 ("changing inside, plain", false, true), ("changing inside, rasterized", true, true),
             ]
-            let progress = Progress(total: cases.count * frames, label: "bench raster")
+            let progress = Progress(total: cases.count * (warmup + frames), label: "bench raster")
             var rows: [[String: Any]] = []
             for (name, rasterize, changing) in cases {
+                // Warm up on a twin tree (other layer ids), then time a fresh cache on a fresh tree.
+                let twin = BenchRasterScene(rasterize: rasterize)
+                let warm = Renderer(executor: shared.executor)
+                for i in 0..<warmup {
+                    twin.update(frame: i, of: frames, changingInside: changing)
+                    _ = try warm.renderFrame(root: twin.root, time: Double(i) / 60)
+                    progress.step()
+                }
+                shared.executor.dropRetained()
                 let renderer = Renderer(executor: shared.executor)  // a fresh cache per case
                 let scene = BenchRasterScene(rasterize: rasterize)
                 var stats: [FrameStats] = []
@@ -62,7 +74,7 @@ struct BenchRaster: ParsableCommand {
                 let data = try JSONSerialization.data(withJSONObject: rows, options: [.prettyPrinted, .sortedKeys])
                 print(String(decoding: data, as: UTF8.self))
             } else {
-                print("backend \(shared.executor.name), 640x360, \(frames) frames at 60 fps")
+                print("backend \(shared.executor.name), 640x360, \(frames) frames at 60 fps after \(warmup) warm-up frames")
                 print("| case | mean ms | p95 ms | prepare ms | draw ms | hit rate | offscreen passes/frame | pixels/frame |")
                 print("|---|---|---|---|---|---|---|---|")
                 for r in rows {
