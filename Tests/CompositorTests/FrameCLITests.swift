@@ -110,4 +110,17 @@ final class FrameCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("is a file"), r.stderr)
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "keep")
     }
+
+    func testALaterFrameFailingReportsWhatWasWritten() throws {
+        let dir = tmp("partial")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A directory where frame 2's PNG must go: its atomic rename fails.
+        try FileManager.default.createDirectory(atPath: dir + "/frame-0002.png", withIntermediateDirectories: true)
+        let r = try run(["render", scene, "--backend", "cpu", "--frames", "4", "-o", dir])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("frame 2 (t="), r.stderr)
+        XCTAssertTrue(r.stderr.contains("2 frames were written to \(dir): frame-0000.png … frame-0001.png"), r.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+        XCTAssertEqual(files, ["frame-0000.png", "frame-0001.png", "frame-0002.png"], "no temporary files left")
+    }
 }
