@@ -183,4 +183,70 @@ final class RasterCacheTests: XCTestCase {
             XCTAssertEqual(gpu[i], gpuFresh[i], "GPU frame \(i): cached vs uncached")
         }
     }
+
+    func testNestedRasterizedLayers() throws {
+        func tree() -> (Layer, Layer, Layer) {
+            let (root, card, inner) = makeTree()
+            inner.shouldRasterize = true
+            inner.cornerRadius = 4
+            inner.masksToBounds = true
+            let dot = Layer()
+            dot.bounds = Rect(x: 0, y: 0, width: 8, height: 8)
+            dot.position = Vec2(4, 4)
+            dot.backgroundColor = Color(r: 0, g: 0, b: 0)
+            inner.addSublayer(dot)
+            return (root, card, inner)
+        }
+        let (root, card, inner) = tree()
+        let r = cpuRenderer(), fresh = cpuRenderer()
+        var seen: [[Int]] = []
+        for i in 0..<4 {
+            card.position = Vec2(50 + 9.5 * Double(i), 50)
+            if i == 2 { inner.position = Vec2(32, 20) }  // the outer bitmap changes, the inner one does not
+            let f = try r.renderFrame(root: root, time: Double(i) / 60)
+            seen.append(counts(f))
+            XCTAssertEqual(f.image, try fresh.renderFrame(root: root, time: Double(i) / 60, rasterCache: false).image,
+                           "frame \(i)")
+        }
+        // Frame 0: both miss; 1: outer hits (inner not visited); 2: outer misses, inner hits; 3: outer hits.
+        XCTAssertEqual(seen, [[0, 2, 0], [1, 0, 0], [1, 1, 0], [1, 0, 0]])
+    }
+
+    func testFrameStatsFigures() throws {
+        let (root, card, _) = makeTree()
+        let r = cpuRenderer()
+        var all: [FrameStats] = []
+        for i in 0..<3 {
+            card.position = Vec2(50 + Double(i), 50)
+            let f = try r.renderFrame(root: root, time: Double(i) / 60)
+            XCTAssertEqual(f.stats.pixelsShaded, f.cpuStats?.fragmentsShaded)
+            XCTAssertEqual(f.stats.passes, f.plan.passes.count)
+            XCTAssertEqual(f.stats.drawCalls, f.cpuStats?.drawItems)
+            XCTAssertEqual(f.stats.frameMs, f.stats.prepareMs + f.stats.drawMs, accuracy: 1e-9)
+            all.append(f.stats)
+        }
+        let s = FrameSummary(all)
+        XCTAssertEqual(s.frames, 3)
+        XCTAssertEqual([s.cacheHits, s.cacheMisses], [2, 1])
+        XCTAssertEqual(s.cacheHitRate, 2.0 / 3, accuracy: 1e-12)
+        XCTAssertEqual(FrameSummary.percentile([5, 1, 4, 2, 3], 0.95), 5)
+        XCTAssertEqual(FrameSummary.percentile(Array(1...100).map(Double.init), 0.95), 95)
+    }
+
+    func testGPUFrameStatsSayHowGPUTimeWasMeasured() throws {
+        let g: GLESExecutor
+        do { g = try GLESExecutor(platform: .auto) } catch { throw XCTSkip("no EGL display: \(error)") }
+        let r = Renderer(executor: .gpu(g))
+        let (root, _, _) = makeTree()
+        var sources: Set<String> = []
+        for i in 0..<4 {
+            let f = try r.renderFrame(root: root, time: Double(i) / 60)
+            sources.insert(f.stats.gpuTimeSource)
+            XCTAssertGreaterThan(f.stats.drawCalls, 0)
+            XCTAssertGreaterThan(f.stats.pixelsShaded, 0)
+            XCTAssertLessThanOrEqual(f.stats.gpuMs, f.stats.drawMs + f.stats.readbackMs + 1)
+        }
+        XCTAssertTrue(sources.isSubset(of: ["timer query", "glFinish wall time"]), "\(sources)")
+        if g.hasGPUTimer { XCTAssertTrue(sources.contains("timer query"), "\(sources)") }
+    }
 }
