@@ -31,10 +31,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Render this many frames at t = start + i/fps into OUTPUT/frame-0000.png, frame-0001.png, …")
     var frames: Int?
 
-    @Option(help: "Frames per second of the sequence (default 60).")
+    @Option(help: "Frames per second of the sequence.")
     var fps: Double = 60
 
-    @Option(help: "Timeline time of the sequence's first frame (seconds, default 0).")
+    @Option(help: "Timeline time of the sequence's first frame (seconds).")
     var start: Double = 0
 
     @Option(name: .customLong("repeat"), help: "Render the same frame this many times (a long run; the last frame is written).")
@@ -59,6 +59,7 @@ struct RenderCommand: ParsableCommand {
             guard n >= 1 else { throw ValidationError("--frames must be at least 1, got \(n)") }
             guard time == nil else { throw ValidationError("--time and --frames exclude each other (use --start)") }
             guard repeatCount == 1 else { throw ValidationError("--repeat and --frames exclude each other") }
+            guard !dumpPlan else { throw ValidationError("--dump-plan applies to single renders, not --frames") }
             guard imageLoading.mode == nil else {
                 throw ValidationError("--frames loads images up front; --preload/--lazy and the image cache options apply to single renders")
             }
