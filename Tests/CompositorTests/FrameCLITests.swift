@@ -4,6 +4,7 @@
 // nothing behind.
 
 import XCTest
+import Compare
 import Compositor
 import Foundation
 
@@ -122,5 +123,20 @@ final class FrameCLITests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("2 frames were written to \(dir): frame-0000.png … frame-0001.png"), r.stderr)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         XCTAssertEqual(files, ["frame-0000.png", "frame-0001.png", "frame-0002.png"], "no temporary files left")
+    }
+
+    func testGPUSequenceMatchesCPUSequence() throws {
+        let g = tmp("gpu"), c = tmp("cpu")
+        defer { try? FileManager.default.removeItem(atPath: g); try? FileManager.default.removeItem(atPath: c) }
+        let rg = try run(["render", scene, "--backend", "gpu", "--frames", "3", "--debug", "raster", "-o", g, "--stats"])
+        if rg.status != 0, rg.stderr.contains("EGL") { throw XCTSkip("no GPU path: \(rg.stderr)") }
+        XCTAssertEqual(rg.status, 0, rg.stderr)
+        XCTAssertTrue(rg.stdout.contains("cache hits 8, misses 4"), rg.stdout)
+        XCTAssertEqual(try run(["render", scene, "--backend", "cpu", "--frames", "3", "--debug", "raster", "-o", c]).status, 0)
+        for i in 0..<3 {
+            let name = "/frame-000\(i).png"
+            let d = try ImageDifference.compare(try PNG.read(path: g + name), try PNG.read(path: c + name))
+            XCTAssertTrue(Tolerance.default.accepts(d), "frame \(i): max \(d.maxChannelDifference.max)")
+        }
     }
 }
