@@ -41,6 +41,22 @@ public enum Executor {
         }
     }
 
+    /// The rasterization-cache keys whose bitmaps the executor holds.
+    public var retainedKeys: Set<UInt64> {
+        switch self {
+        case .gpu(let g): return g.retainedKeys
+        case .cpu(let c): return c.retainedKeys
+        }
+    }
+
+    /// Drops every kept rasterization bitmap (a renderer's cache must then start afresh).
+    public func dropRetained() {
+        switch self {
+        case .gpu(let g): g.dropRetained()
+        case .cpu(let c): c.dropRetained()
+        }
+    }
+
     /// Runs a plan.
     public func execute(_ plan: RenderPlan) throws -> Image {
         switch self {

@@ -22,6 +22,8 @@ public struct RenderOutput {
 /// Renders layer trees with one executor.
 public final class Renderer {
     public let executor: Executor
+    /// The shouldRasterize bitmaps kept across `renderFrame` calls (see Renderer+Frames).
+    public let rasterCache = RasterCache()
 
     /// Opens the backend (see `BackendChoice`).
     public init(backend: BackendChoice = .auto, platform: EGLPlatformChoice = .auto,

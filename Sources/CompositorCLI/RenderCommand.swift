@@ -1,17 +1,21 @@
-// CompositorCLI: `compositor render scene.json -o out.png`.
+// CompositorCLI: `compositor render scene.json -o out.png`, one frame at a
+// time (`--time T`) or a numbered PNG sequence (`--frames N --fps F -o dir/`,
+// see FrameSequence), with debug overlays (`--debug`) and frame statistics.
 
 import ArgumentParser
 import Compositor
 import Foundation
 
+extension DebugOverlayMode: ExpressibleByArgument {}
+
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "render", abstract: "Render a scene file to a PNG.")
+        commandName: "render", abstract: "Render a scene file to a PNG, or a frame sequence to numbered PNGs.")
 
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "Output PNG path.")
+    @Option(name: .shortAndLong, help: "Output PNG path; with --frames, the output directory.")
     var output: String
 
     @Option(help: "gpu (default), cpu, or auto (GPU, falling back to CPU with a warning).")
@@ -21,10 +25,25 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var imageLoading: ImageLoadingOptions
 
-    @Option(help: "Render the scene this many times (a long run; the last frame is written).")
-    var frames: Int = 1
+    @Option(help: "Render the layer tree as presented at this timeline time (seconds).")
+    var time: Double?
 
-    @Flag(help: "Print render statistics.")
+    @Option(help: "Render this many frames at t = start + i/fps into OUTPUT/frame-0000.png, frame-0001.png, …")
+    var frames: Int?
+
+    @Option(help: "Frames per second of the sequence.")
+    var fps: Double = 60
+
+    @Option(help: "Timeline time of the sequence's first frame (seconds).")
+    var start: Double = 0
+
+    @Option(name: .customLong("repeat"), help: "Render the same frame this many times (a long run; the last frame is written).")
+    var repeatCount: Int = 1
+
+    @Option(help: "Colour overlay: blended, offscreen, raster or misaligned.")
+    var debug: DebugOverlayMode?
+
+    @Flag(help: "Print render statistics (with --frames: one line per frame and a summary).")
     var stats = false
 
     @Option(name: .customLong("stats-json"), help: "Write render statistics as JSON to this file.")
@@ -33,42 +52,73 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("dump-plan"), help: "Print the render plan.")
     var dumpPlan = false
 
+    func validate() throws {
+        guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        if let t = time, !t.isFinite { throw ValidationError("--time must be a finite number of seconds, got \(t)") }
+        if let n = frames {
+            guard n >= 1 else { throw ValidationError("--frames must be at least 1, got \(n)") }
+            guard time == nil else { throw ValidationError("--time and --frames exclude each other (use --start)") }
+            guard repeatCount == 1 else { throw ValidationError("--repeat and --frames exclude each other") }
+            guard !dumpPlan else { throw ValidationError("--dump-plan applies to single renders, not --frames") }
+            guard imageLoading.mode == nil else {
+                throw ValidationError("--frames loads images up front; --preload/--lazy and the image cache options apply to single renders")
+            }
+        }
+        guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number, got \(fps)") }
+        guard start.isFinite else { throw ValidationError("--start must be a finite number of seconds, got \(start)") }
+    }
+
     func run() throws {
         try reportingErrors {
-            guard frames >= 1 else { throw UsageError("--frames must be at least 1") }
+            if let n = frames {
+                try FrameSequence(command: self, count: n).run()
+                return
+            }
             let renderer: Renderer
-            var out: RenderOutput
-            var imageStats: ImageLoadingStats?
+            var images: SceneImages?
+            let s: Scene
             if let mode = imageLoading.mode {
-                let s = try SceneLoader.load(path: scene, images: .deferred)
+                s = try SceneLoader.load(path: scene, images: .deferred)
                 let cache = ImageCache(budgetBytes: imageLoading.cacheBytes)
                 let pool = ImageLoadingPool(maxConcurrent: imageLoading.imageWorkers ?? ImageLoadingPool.defaultWorkers,
                                             cache: cache)
-                let images = SceneImages(scene: s, mode: mode, cache: cache, pool: pool,
-                                         downscale: imageLoading.downscaleImages, scale: options.scale,
-                                         sceneName: URL(fileURLWithPath: scene).lastPathComponent)
+                let im = SceneImages(scene: s, mode: mode, cache: cache, pool: pool,
+                                     downscale: imageLoading.downscaleImages, scale: options.scale,
+                                     sceneName: URL(fileURLWithPath: scene).lastPathComponent)
                 // Lazy: decoding starts before the GPU opens, so the two overlap.
-                if mode == .lazy { images.prefetch() }
+                if mode == .lazy { im.prefetch() }
                 renderer = try Renderer(backend: backend, platform: options.eglPlatform)
-                if mode == .preload { images.preload() }
-                try images.prepareFrame()
-                out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
-                for _ in 1..<frames {
-                    try images.prepareFrame()
-                    out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
-                }
-                imageStats = images.currentStats
+                if mode == .preload { im.preload() }
+                images = im
             } else {
-                let s = try SceneLoader.load(path: scene)
+                s = try SceneLoader.load(path: scene)
                 renderer = try Renderer(backend: backend, platform: options.eglPlatform)
-                out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
-                for _ in 1..<frames {
-                    out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
-                }
             }
+            if time != nil || debug != nil {
+                var frame: FrameOutput?
+                for _ in 0..<repeatCount {
+                    try images?.prepareFrame()
+                    frame = try renderer.renderFrame(scene: s, time: time, scale: options.scale,
+                                                     cull: options.cullEnabled, debug: debug)
+                }
+                guard let out = frame else { return }
+                if dumpPlan { print(out.plan.dump, terminator: "") }
+                try PNG.write(out.image, to: output)
+                var report = StatsReport(out.renderOutput, images: images?.currentStats)
+                if stats { print(report.text); print(out.stats.line) }
+                report.fields.append(("frame", frameFields(out.stats)))
+                if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
+                return
+            }
+            var out: RenderOutput?
+            for _ in 0..<repeatCount {
+                try images?.prepareFrame()
+                out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
+            }
+            guard let out else { return }
             if dumpPlan { print(out.plan.dump, terminator: "") }
             try PNG.write(out.image, to: output)
-            let report = StatsReport(out, images: imageStats)
+            let report = StatsReport(out, images: images?.currentStats)
             if stats { print(report.text) }
             if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
         }

@@ -24,9 +24,23 @@ public final class GLESExecutor {
     public var checkErrorsAtPassBoundaries = false
 
     private let pool = TexturePool()
+    /// Pass targets kept across executions under rasterization-cache keys
+    /// (`RenderPass.retainKey`), out of the pool, sampled as `TextureRef.cached`.
+    private var retained: [UInt64: PooledTexture] = [:]
+    /// The rasterization-cache keys whose bitmaps are held.
+    public var retainedKeys: Set<UInt64> { Set(retained.keys) }
+    /// Drops every kept bitmap (its texture goes back to the pool).
+    public func dropRetained() {
+        for t in retained.values { pool.release(t) }
+        retained = [:]
+    }
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer
+    /// GPU frame timing, nil without GL_EXT_disjoint_timer_query.
+    private let timer: GPUTimer?
+    /// Whether `GPUStats.gpuSeconds` is measured (the driver has a timer query).
+    public var hasGPUTimer: Bool { timer != nil }
     /// Declared last: stored properties are destroyed in declaration order, so
     /// every GL object above is deleted while this context still exists (and,
     /// thanks to `deinit`, is current — never another executor's context).
@@ -46,6 +60,7 @@ public final class GLESExecutor {
         framebuffer = Framebuffer()
         batcher = Batcher(programs: programs, pool: pool)
         blur = BlurRenderer()
+        timer = GPUTimer(info: info)
         glDisable(GLenum(GL_DITHER))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
@@ -63,6 +78,9 @@ public final class GLESExecutor {
         var stats = GPUStats()
         pool.created = 0
         batcher.resetCachedState()
+        for k in plan.evictedCacheKeys {
+            if let t = retained.removeValue(forKey: k) { pool.release(t) }
+        }
         var frame = FrameState(planImages: plan.images)
         defer {
             for t in frame.passTextures.values { pool.release(t) }
@@ -72,6 +90,8 @@ public final class GLESExecutor {
         let lastUse = PassDependencies.lastUse(plan)
         guard !plan.passes.isEmpty else { throw GLESError.unsupported("a plan without passes") }
         var output = Image(width: 0, height: 0)
+        timer?.begin()
+        defer { timer?.end() }
         for (index, pass) in plan.passes.enumerated() {
             guard pass.width > 0, pass.height > 0,
                   pass.width <= info.maxTextureSize, pass.height <= info.maxTextureSize else {
@@ -80,6 +100,7 @@ public final class GLESExecutor {
             let target = pool.acquire(width: pass.width, height: pass.height)
             batcher.forgetTextureBindings()
             frame.passTextures[pass.id] = target
+            if let k = pass.retainKey { frame.keptPasses[pass.id] = k }
             let viewport = try framebuffer.target(target, pass: pass.id)
             glClearColor(Float(pass.clear.r), Float(pass.clear.g), Float(pass.clear.b), Float(pass.clear.a))
             glClear(GLenum(GL_COLOR_BUFFER_BIT))
@@ -97,7 +118,9 @@ public final class GLESExecutor {
             stats.passes += 1
             if pass.reason != .canvas { stats.offscreenPassesByReason[pass.reason.rawValue, default: 0] += 1 }
             if index == plan.passes.count - 1 {
+                timer?.end()
                 glFinish()
+                stats.gpuSeconds = timer?.seconds()
                 let t0 = DispatchTime.now().uptimeNanoseconds
                 output = Readback.read(width: pass.width, height: pass.height)
                 stats.readbackSeconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
@@ -105,10 +128,15 @@ public final class GLESExecutor {
             if checkErrorsAtPassBoundaries {
                 try checkGLError("after pass \(pass.id) (\(pass.reason.rawValue))")
             }
-            // Return the targets no later pass samples.
-            for (id, last) in lastUse where last == index {
+            // Return the targets no later pass samples (kept ones stay until the frame is done).
+            for (id, last) in lastUse where last == index && !frame.keptPasses.keys.contains(id) {
                 if let t = frame.passTextures.removeValue(forKey: id) { pool.release(t) }
             }
+        }
+        // The frame succeeded: keep the tagged outputs, replacing older bitmaps.
+        for (id, key) in frame.keptPasses {
+            guard let t = frame.passTextures.removeValue(forKey: id) else { continue }
+            if let old = retained.updateValue(t, forKey: key) { pool.release(old) }
         }
         stats.targetTexturesCreated = pool.created
         lastStats = stats
@@ -128,6 +156,8 @@ public final class GLESExecutor {
 
     struct FrameState {
         var passTextures: [Int: PooledTexture] = [:]
+        /// Pass ids whose outputs are kept after the frame, with their cache keys.
+        var keptPasses: [Int: UInt64] = [:]
         var images: [Int: UploadedImage] = [:]
         /// PVRTC images uploaded as blocks (native or for shader decoding), by plan image index.
         var pvrtcImages: [Int: UploadedImage] = [:]
@@ -205,6 +235,11 @@ public final class GLESExecutor {
         case .pass(let id):
             guard let t = frame.passTextures[id] else {
                 throw GLESError.unsupported("an item samples pass \(id) before it is rendered (or after its last use)")
+            }
+            return TextureSource(uploaded: nil, pass: t)
+        case .cached(let k):
+            guard let t = retained[k] else {
+                throw GLESError.unsupported("an item samples cached#\(k), a rasterized bitmap the executor does not hold")
             }
             return TextureSource(uploaded: nil, pass: t)
         case .image(let i):

@@ -38,6 +38,9 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var pvrtcBytesSaved = 0
     /// Seconds spent reading the canvas back (after glFinish, so drawing time is not counted here).
     public var readbackSeconds: Double = 0
+    /// GPU time of the frame's passes from GL_EXT_disjoint_timer_query, nil
+    /// when the extension is missing or the result was disjoint.
+    public var gpuSeconds: Double?
 
     public init() {}
 

@@ -23,6 +23,13 @@ public final class CPUExecutor {
     public let bands: Int
     /// Stats of the last successful `execute`.
     public private(set) var lastStats = RasterStats()
+    /// Pass outputs kept across executions under rasterization-cache keys
+    /// (`RenderPass.retainKey`), sampled as `TextureRef.cached`.
+    private var retained: [UInt64: PixelBuffer] = [:]
+    /// The rasterization-cache keys whose bitmaps are held.
+    public var retainedKeys: Set<UInt64> { Set(retained.keys) }
+    /// Drops every kept bitmap.
+    public func dropRetained() { retained = [:] }
 
     /// Skip `Coverage.evaluate` deep inside shapes (exact; off only to test that it is).
     var useInteriorShortcut = true
@@ -41,8 +48,10 @@ public final class CPUExecutor {
     /// Runs every pass of `plan` in order and returns the canvas pass's image.
     /// - Throws: `RasterError` when the plan is malformed; nothing is drawn then.
     public func execute(_ plan: RenderPlan) throws -> Image {
+        for k in plan.evictedCacheKeys { retained[k] = nil }
         let lastUse = try validate(plan)
         var targets: [Int: PixelBuffer] = [:]
+        var kept: [UInt64: PixelBuffer] = [:]
         var images: [Int: PixelBuffer] = [:]
         var stats: [RasterStats.Pass] = []
 
@@ -64,6 +73,7 @@ public final class CPUExecutor {
                     switch ref {
                     case .image(let i): return images[i]!.texture
                     case .pass(let p): return targets[p]!.texture
+                    case .cached(let k): return self.retained[k]!.texture
                     }
                 }
                 s.drawItems = items.count
@@ -81,11 +91,13 @@ public final class CPUExecutor {
             }
             stats.append(s)
             targets[pass.id] = target
+            if let k = pass.retainKey { kept[k] = target }
             // Drop targets nobody reads any more (the canvas is read below).
             for (id, last) in lastUse where last == index && id != plan.canvasPass.id {
                 targets[id] = nil
             }
         }
+        retained.merge(kept) { _, new in new }
         lastStats = RasterStats(perPass: stats)
         return targets[plan.canvasPass.id]!.image()
     }
@@ -154,6 +166,10 @@ public final class CPUExecutor {
                             }
                         case .pass(let p):
                             try readPass(p)
+                        case .cached(let k):
+                            guard retained[k] != nil else {
+                                throw RasterError.itemRefersToMissingCachedBitmap(pass: pass.id, item: n, key: k)
+                            }
                         }
                     }
                 }

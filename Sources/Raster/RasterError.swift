@@ -20,6 +20,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case passRefersToLaterPass(pass: Int, referenced: Int)
     /// A blur's source pass is not the size of the blur pass.
     case blurSourceHasDifferentSize(pass: Int, source: Int)
+    /// An item samples a rasterization-cache bitmap the executor does not hold.
+    case itemRefersToMissingCachedBitmap(pass: Int, item: Int, key: UInt64)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             return "pass \(p) reads pass#\(r), which has not been drawn yet"
         case .blurSourceHasDifferentSize(let p, let s):
             return "blur pass \(p) reads pass#\(s) of a different size"
+        case .itemRefersToMissingCachedBitmap(let p, let i, let k):
+            return "item \(i) of pass \(p) samples cached#\(k), a rasterized bitmap the executor does not hold"
         }
     }
 }

@@ -3,6 +3,8 @@
 // layer's own plane at rasterizationScale pixels per point, then drawn back
 // through the layer's transform with bilinear filtering — which is why a
 // rasterized layer looks soft when scaled up, as in Core Animation.
+// With a `RasterCache`, a bitmap kept from an earlier frame with the same
+// content fingerprint is drawn back instead of building the pass again.
 
 import Geometry
 import Layers
@@ -20,6 +22,26 @@ extension PlanBuilder {
         let w = Int(x1 - x0), h = Int(y1 - y0)
         guard w > 0, h > 0, w <= maxPassSide, h <= maxPassSide else { stats.culledEmpty += 1; return }
 
+        let local = Rect(x: x0 / rs, y: y0 / rs, width: Double(w) / rs, height: Double(h) / rs)
+        let uv = Homography.mapping(local, to: Rect(x: 0, y: 0, width: 1, height: 1))
+        func drawBack(_ texture: TextureRef) {
+            add(DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: local,
+                         paint: .texture(texture, uv: uv, filter: .linear, opacity: n.opacity),
+                         aaEdges: l.allowsEdgeAntialiasing ? .all : [], clip: n.clip))
+        }
+        var store = false
+        if let cache = rasterCache {
+            let fp = LayerFingerprint.of(l, scale: rs)
+            switch cache.lookup(key: l.id, fingerprint: fp, width: w, height: h) {
+            case .hit:
+                pixelScale = savedScale
+                drawBack(.cached(l.id))
+                return
+            case .miss(let s):
+                store = s
+            }
+        }
+
         var inner = n
         inner.toTarget = Homography.scale(rs, rs).concatenating(.translation(-x0, -y0))
         inner.opacity = 1
@@ -28,11 +50,8 @@ extension PlanBuilder {
         let pass = makePass(width: w, height: h, reason: .rasterize, layer: l) {
             if needsOffscreen(inner) { emitOffscreen(inner) } else { emitDirect(inner) }
         }
+        if store { passes[pass].retainKey = l.id }
         pixelScale = savedScale
-        let local = Rect(x: x0 / rs, y: y0 / rs, width: Double(w) / rs, height: Double(h) / rs)
-        let uv = Homography.mapping(local, to: Rect(x: 0, y: 0, width: 1, height: 1))
-        add(DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: local,
-                     paint: .texture(.pass(pass), uv: uv, filter: .linear, opacity: n.opacity),
-                     aaEdges: l.allowsEdgeAntialiasing ? .all : [], clip: n.clip))
+        drawBack(.pass(pass))
     }
 }

@@ -46,6 +46,9 @@ public final class PlanBuilder {
     let maxPassSide = 16384
     /// The replicator instance being emitted (tint, instances), see PlanBuilder+Replicator.
     var replication = Replication()
+    /// The rasterization cache consulted for shouldRasterize layers (nil:
+    /// every rasterized layer builds its pass, nothing is kept).
+    public var rasterCache: RasterCache?
 
     public init(options: PlanOptions = PlanOptions()) {
         self.options = options

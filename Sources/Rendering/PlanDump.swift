@@ -13,7 +13,8 @@ extension RenderPlan {
         }
         for p in passes {
             let who = p.layerName.map { " '\($0)'" } ?? ""
-            out += "pass#\(p.id) \(p.reason.rawValue)\(who) \(p.width)x\(p.height)\n"
+            let keep = p.retainKey.map { " (kept as cached#\($0))" } ?? ""
+            out += "pass#\(p.id) \(p.reason.rawValue)\(who) \(p.width)x\(p.height)\(keep)\n"
             switch p.content {
             case .blur(let b):
                 out += "  blur \(b.axis.rawValue) of pass#\(b.source) sigma \(fmt(b.sigma)) taps \(b.weights.count)\n"

@@ -20,14 +20,18 @@ public enum PassReason: String, Sendable, CaseIterable, Codable {
     case rasterize
 }
 
-/// A texture an item samples: a decoded image of the plan, or the output of an earlier pass.
+/// A texture an item samples: a decoded image of the plan, the output of an
+/// earlier pass, or a bitmap the executor kept from an earlier frame under a
+/// rasterization-cache key (see `RasterCache`).
 public enum TextureRef: Hashable, Sendable, CustomStringConvertible {
     case image(Int)
     case pass(Int)
+    case cached(UInt64)
     public var description: String {
         switch self {
         case .image(let i): return "image#\(i)"
         case .pass(let p): return "pass#\(p)"
+        case .cached(let k): return "cached#\(k)"
         }
     }
 }
@@ -105,11 +109,15 @@ public struct RenderPass: Sendable {
     /// Premultiplied clear colour.
     public var clear: PremultipliedColor
     public var content: PassContent
+    /// When set, the executor keeps this pass's output after the frame under
+    /// this rasterization-cache key (replacing what it held there), so later
+    /// frames can sample it as `TextureRef.cached(key)`.
+    public var retainKey: UInt64?
 
     public init(id: Int, width: Int, height: Int, reason: PassReason, layerName: String?,
-                clear: PremultipliedColor, content: PassContent) {
+                clear: PremultipliedColor, content: PassContent, retainKey: UInt64? = nil) {
         self.id = id; self.width = width; self.height = height; self.reason = reason
-        self.layerName = layerName; self.clear = clear; self.content = content
+        self.layerName = layerName; self.clear = clear; self.content = content; self.retainKey = retainKey
     }
 
     /// The draw items (empty for a blur pass).
@@ -128,10 +136,14 @@ public struct RenderPlan: Sendable {
     public var images: [PlanImage]
     /// Names of the layers items refer to by index (for stats and overdraw attribution).
     public var layerNames: [String]
+    /// Rasterization-cache keys whose kept bitmaps the executor drops before
+    /// running this plan (evicted by the cache; no item of this plan samples them).
+    public var evictedCacheKeys: [UInt64]
 
-    public init(width: Int, height: Int, passes: [RenderPass], images: [PlanImage], layerNames: [String]) {
+    public init(width: Int, height: Int, passes: [RenderPass], images: [PlanImage], layerNames: [String],
+                evictedCacheKeys: [UInt64] = []) {
         self.width = width; self.height = height; self.passes = passes
-        self.images = images; self.layerNames = layerNames
+        self.images = images; self.layerNames = layerNames; self.evictedCacheKeys = evictedCacheKeys
     }
 
     /// The pass whose target is the output image.

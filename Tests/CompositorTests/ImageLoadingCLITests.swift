@@ -61,7 +61,7 @@ final class ImageLoadingCLITests: XCTestCase {
             XCTAssertTrue(r.stderr.contains("sublayers[0].contents"), r.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: out))
         }
-        let r = try run(["render", scene, "-o", out, "--backend", "cpu", "--lazy", "--frames", "4"])
+        let r = try run(["render", scene, "-o", out, "--backend", "cpu", "--lazy", "--repeat", "4"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr.components(separatedBy: "gone.png").count - 1, 1, "reported once: \(r.stderr)")
         let image = try PNG.read(path: out)

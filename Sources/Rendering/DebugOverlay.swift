@@ -1,0 +1,95 @@
+// Rendering: Core Animation Instruments' colour overlays as a post-process
+// of a built plan. For every item of the canvas pass that the mode marks,
+// an item with the same transform, rect, shape, antialiased edges and clip
+// is appended to the canvas pass, painted with a half-transparent tint, so
+// both executors draw the overlay with no code of their own:
+//
+//   blended     sourceOver items red, copy (opaque, blending off) items green
+//   offscreen   items drawing back an offscreen pass yellow
+//   raster      rasterized layers: cached bitmap (hit) green, rebuilt (miss) red
+//   misaligned  image items off the pixel grid magenta, scaled (texel ≠ pixel) yellow
+//
+// Only canvas items are marked: what is drawn inside offscreen passes shows
+// through the item that draws the pass back.
+
+import Geometry
+
+/// The `--debug` overlays.
+public enum DebugOverlayMode: String, Sendable, CaseIterable {
+    case blended, offscreen, raster, misaligned
+}
+
+/// Tints and the classification of items for the debug overlays.
+public enum DebugOverlay {
+    /// Overlay opacity.
+    public static let alpha = 0.5
+    public static let red = tint(1, 0, 0)
+    public static let green = tint(0, 1, 0)
+    public static let yellow = tint(1, 1, 0)
+    public static let magenta = tint(1, 0, 1)
+
+    static func tint(_ r: Double, _ g: Double, _ b: Double) -> PremultipliedColor {
+        Color(r: r, g: g, b: b, a: alpha).premultiplied
+    }
+
+    /// The overlay tint of `item` (drawn in `plan`'s canvas) for `mode`, nil when unmarked.
+    public static func tint(of item: DrawItem, in plan: RenderPlan, mode: DebugOverlayMode) -> PremultipliedColor? {
+        switch mode {
+        case .blended:
+            return item.blend == .copy ? green : red
+        case .offscreen:
+            return item.textures.contains { if case .pass = $0 { return true } else { return false } } ? yellow : nil
+        case .raster:
+            for t in item.textures {
+                switch t {
+                case .cached: return green
+                case .pass(let p):
+                    if plan.passes.first(where: { $0.id == p })?.reason == .rasterize { return red }
+                case .image: break
+                }
+            }
+            return nil
+        case .misaligned:
+            guard case .texture(.image(let i), let uv, _, _) = item.paint, plan.images.indices.contains(i)
+            else { return nil }
+            let img = plan.images[i].image
+            return alignment(item, uv: uv, width: img.width, height: img.height)
+        }
+    }
+
+    /// Yellow when the image's texels do not map one to one onto pixels,
+    /// magenta when they do but the texel grid is offset by a fraction of a pixel.
+    static func alignment(_ item: DrawItem, uv: Homography, width: Int, height: Int) -> PremultipliedColor? {
+        guard width > 0, height > 0, let uvInv = uv.inverse else { return yellow }
+        let texelToPixel = Homography.scale(1 / Double(width), 1 / Double(height))
+            .concatenating(uvInv).concatenating(item.transform.flattened)
+        let o = texelToPixel.apply(Vec2(0, 0))
+        let dx = texelToPixel.apply(Vec2(1, 0)) - o, dy = texelToPixel.apply(Vec2(0, 1)) - o
+        let far = texelToPixel.apply(Vec2(Double(width), Double(height)))
+        let affine = far - (o + dx * Double(width) + dy * Double(height))
+        let eps = 1e-3
+        guard abs(dx.x - 1) < eps, abs(dx.y) < eps, abs(dy.x) < eps, abs(dy.y - 1) < eps,
+              affine.length < eps else { return yellow }
+        let offGrid = abs(o.x - o.x.rounded()) > eps || abs(o.y - o.y.rounded()) > eps
+        return offGrid ? magenta : nil
+    }
+}
+
+extension RenderPlan {
+    /// This plan with `mode`'s overlay items appended to the canvas pass.
+    public func withDebugOverlay(_ mode: DebugOverlayMode) -> RenderPlan {
+        var plan = self
+        let canvas = plan.passes.count - 1
+        guard canvas >= 0, case .draw(let items) = plan.passes[canvas].content else { return plan }
+        var out = items
+        for item in items {
+            guard let c = DebugOverlay.tint(of: item, in: self, mode: mode) else { continue }
+            var o = item
+            o.paint = .solid(c)
+            o.blend = .sourceOver
+            out.append(o)
+        }
+        plan.passes[canvas].content = .draw(out)
+        return plan
+    }
+}
