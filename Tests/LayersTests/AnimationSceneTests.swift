@@ -1,6 +1,7 @@
 // The `animations` key of scene layers: parsing with the key path's value
 // type, inference of basic/keyframe, and strict errors with key paths.
 
+import Foundation
 import XCTest
 import Geometry
 @testable import Layers
@@ -102,5 +103,31 @@ final class AnimationSceneTests: XCTestCase {
         err(#"[{"keyPath": "opacity", "to": 1}, {"keyPath": "opacity", "to": 0}]"#,
             "sublayers[1].animations[1].key", "duplicate animation key 'opacity'")
         err(#"{"keyPath": "opacity"}"#, "sublayers[1].animations", "expected an array of animation objects")
+    }
+}
+
+/// The animated example scenes load and evaluate at several times.
+final class AnimatedFixtureTests: XCTestCase {
+    func testAnimatedFixturesLoadAndAnimate() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/animated")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertEqual(files, ["basic-position.json", "changing-subtree.json", "keyframes-color.json",
+                               "moving-subtree.json", "rotation.json"])
+        for f in files {
+            let scene = try SceneLoader.load(path: dir.appendingPathComponent(f).path)
+            let layer = scene.root.sublayers[0]
+            XCTAssertFalse(layer.animationKeys().isEmpty, f)
+            XCTAssertNotEqual(describe(scene.root.presentation(at: 0.5)), describe(scene.root.presentation(at: 0.9)), f)
+        }
+        let moving = try SceneLoader.load(path: dir.appendingPathComponent("moving-subtree.json").path)
+        XCTAssertEqual(moving.root.presentation(at: 1).sublayers[0].position, Vec2(320, 180))
+        XCTAssertEqual(moving.root.presentation(at: 2).sublayers[0].position, Vec2(140, 180))  // over: model
+    }
+
+    /// What differs between frames: each layer's animated state.
+    func describe(_ l: Layer) -> String {
+        "\(l.position) \(l.transform) \(String(describing: l.backgroundColor)) \(l.opacity) \(l.borderWidth)"
+            + l.sublayers.map(describe).joined()
     }
 }
