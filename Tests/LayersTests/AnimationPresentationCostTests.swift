@@ -5,6 +5,7 @@
 
 import Foundation
 import XCTest
+import Geometry
 @testable import Layers
 
 final class AnimationPresentationCostTests: XCTestCase {
@@ -39,5 +40,19 @@ final class AnimationPresentationCostTests: XCTestCase {
         let presentation = best { root.presentation(at: 1) }
         print(String(format: "presentation-cost layers=%d plainCopy=%.1fms presentation=%.1fms ratio=%.3f",
                      count + 1, plain * 1000, presentation * 1000, presentation / plain))
+        // And with every 100th layer animating position (keyframes) and opacity (basic).
+        for (i, l) in parents.enumerated() where i % 100 == 1 {
+            let k = KeyframeAnimation(keyPath: "position")
+            k.values = [.point(.zero), .point(Vec2(100, 0)), .point(Vec2(100, 100))]
+            k.duration = 2; k.beginTime = 0
+            l.attach(k, forKey: "move")
+            let b = BasicAnimation(keyPath: "opacity")
+            b.toValue = .number(0); b.duration = 2; b.beginTime = 0; b.timingFunction = .easeInEaseOut
+            l.attach(b, forKey: "fade")
+        }
+        let animated = best { root.presentation(at: 1) }
+        print(String(format: "presentation-cost animatedLayers=%d presentation=%.1fms",
+                     (count + 99) / 100, animated * 1000))
+        XCTAssertEqual(root.presentation(at: 1).sublayers[0].position, Vec2(100, 0))
     }
 }
