@@ -64,10 +64,10 @@ final class AnimationSceneTests: XCTestCase {
         XCTAssertEqual(layer.presentation(at: 0.75).opacity, 1)
     }
 
-    func err(_ animations: String, _ keyPath: String, _ contains: String, type: String? = nil,
+    /// The error of a scene whose second layer has these animations.
+    func err(_ animations: String, _ keyPath: String, _ contains: String,
              file: StaticString = #filePath, line: UInt = #line) {
-        let t = type.map { #""type": "\#($0)", "# } ?? ""
-        assertSceneError(sceneJSON(layers: #"{}, {\#(t)"animations": \#(animations)}"#),
+        assertSceneError(sceneJSON(layers: #"{}, {"animations": \#(animations)}"#),
                          keyPath: keyPath, contains: contains, file: file, line: line)
     }
 
