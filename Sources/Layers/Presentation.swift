@@ -15,6 +15,9 @@ extension Layer {
         Layer.withoutObserver { presentationCopy(at: time) }
     }
 
+    /// The presentation tree at the clock's current time (`LayerClock.now`), like CALayer's `presentation()`.
+    public func presentation() -> Layer { presentation(at: LayerClock.now) }
+
     func presentationCopy(at time: Double) -> Layer {
         let c = unobservedCopy()
         if !animationEntries.isEmpty { applyAnimations(to: c, at: time) }

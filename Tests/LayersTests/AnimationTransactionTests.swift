@@ -34,6 +34,8 @@ final class AnimationTransactionTests: XCTestCase {
         XCTAssertEqual(layer.presentation(at: 0).opacity, 1)
         XCTAssertEqual(layer.presentation(at: 0.125).opacity, 1 - 0.802403, accuracy: 1e-6)
         XCTAssertEqual(layer.presentation(at: 0.25).opacity, 0)
+        LayerClock.advance(to: 0.125)
+        XCTAssertEqual(layer.presentation().opacity, 1 - 0.802403, accuracy: 1e-6)  // at the clock's time
     }
 
     func testTransactionSettingsAndClockTime() {
