@@ -121,6 +121,10 @@ public class Layer {
     public private(set) var sublayers: [Layer] = []
     public private(set) weak var superlayer: Layer?
 
+    /// The animations attached to this layer, in the order they were added
+    /// (LayerAnimations.swift); the presentation tree evaluates them.
+    var animationEntries: [LayerAnimationEntry] = []
+
     public required init() {}
 
     // MARK: - Change tracking
@@ -147,8 +151,18 @@ public class Layer {
 
     /// A new layer of the same class with the same property values and
     /// identity (`id`), no sublayers and no superlayer; `mask` is shared.
-    /// Presentation trees are built from these.
+    /// Presentation trees are built from these. Copying does not notify
+    /// `propertyChangeObserver` (so it never creates implicit animations),
+    /// and copies carry no animations.
     public func shallowCopy() -> Layer {
+        let saved = Layer.propertyChangeObserver
+        Layer.propertyChangeObserver = nil
+        defer { Layer.propertyChangeObserver = saved }
+        return unobservedCopy()
+    }
+
+    /// `shallowCopy()` without touching the observer (the caller has suspended it).
+    func unobservedCopy() -> Layer {
         let c = type(of: self).init()
         c.copyState(from: self)
         return c

@@ -18,7 +18,7 @@ extension SceneReader {
         "borderWidth", "borderColor", "masksToBounds", "mask", "shadowColor", "shadowOpacity",
         "shadowOffset", "shadowRadius", "shadowPath", "shouldRasterize", "rasterizationScale",
         "contents", "contentsAlphaMask", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale",
-        "minificationFilter", "magnificationFilter", "sublayers",
+        "minificationFilter", "magnificationFilter", "sublayers", "animations",
     ]
     /// The specialized layer types of the contract and their own keys, for
     /// "not supported yet" and for explaining misplaced keys.
@@ -173,6 +173,7 @@ extension SceneReader {
             case "magnificationFilter": layer.magnificationFilter = try choice(value, p, ContentsFilter.self)
             case "sublayers":
                 layer.setSublayers(try sublayers(value, p, depth: depth + 1))
+            case "animations": try animations(value, p, on: layer)  // SceneAnimations.swift
             default:  // a key of the layer's own type (SceneSpecializedLayers.swift)
                 try specializedKey(layer, key, value, p, depth: depth)
             }
