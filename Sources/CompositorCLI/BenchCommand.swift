@@ -11,7 +11,7 @@ import Raster
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self, BenchFillrate.self, BenchPVRTC.self])
+        commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self, BenchFillrate.self, BenchPVRTC.self, BenchRoundedRect.self])
 }
 
 struct BenchScene: ParsableCommand {

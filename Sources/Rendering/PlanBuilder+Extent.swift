@@ -51,6 +51,7 @@ extension PlanBuilder {
             let f = contentsFrame(l)
             if !f.isEmpty { e = unionOpt(e, h.boundingBox(of: f)) }
         }
+        if l.kind == .shape { e = unionOpt(e, shapeExtent(l, h)) }
         if !l.sublayers.isEmpty {
             let s = l.sublayerTransformAboutAnchor
             for c in l.sublayers where !c.isHidden && c.opacity > 0 {
