@@ -69,20 +69,25 @@ struct BenchRoundedRect: ParsableCommand {
             for (name, card) in Self.cases {
                 let text = Self.sceneJSON(count: count) { _ in card }
                 let scene = try SceneLoader.parse(json: Array(text.utf8), baseDirectory: images, name: name)
-                var ms: [Double] = []
+                var ms: [Double] = [], planMs: [Double] = []
                 var last: RenderOutput?
                 for i in 0..<(warmup + frames) {
                     let out = try renderer.render(scene: scene)
-                    if i >= warmup { ms.append((out.planSeconds + out.executeSeconds) * 1000) }
+                    if i >= warmup {
+                        ms.append((out.planSeconds + out.executeSeconds) * 1000)
+                        planMs.append(out.planSeconds * 1000)
+                    }
                     last = out
                     progress.step()
                 }
                 guard let out = last else { continue }
                 let offscreen = out.plan.passes.count - 1
                 let items = out.plan.passes.reduce(0) { $0 + $1.items.count }
-                var r: [String: Any] = ["frameMs": round2(median(ms)), "offscreenPasses": offscreen, "drawItems": items]
-                var line = String(format: "  %-10@ %8.2f ms/frame  offscreen passes %4d  draw items %6d",
-                                  name as NSString, median(ms), offscreen, items)
+                var r: [String: Any] = ["frameMs": round2(median(ms)), "planMs": round2(median(planMs)),
+                                        "offscreenPasses": offscreen, "drawItems": items]
+                let label = name.padding(toLength: 10, withPad: " ", startingAt: 0)
+                var line = "  " + label + String(format: " %8.2f ms/frame (plan %6.2f)  offscreen passes %4d  draw items %6d",
+                                                 median(ms), median(planMs), offscreen, items)
                 if let g = out.gpuStats {
                     r["drawCalls"] = g.drawCalls
                     line += "  draw calls \(g.drawCalls)"

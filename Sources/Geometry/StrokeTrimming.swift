@@ -43,6 +43,11 @@ public enum StrokeTrimming {
         return out
     }
 
+    /// Most dashes one stroke is split into; past it the rest of the
+    /// stroke is left undrawn (a pattern far finer than a pixel would
+    /// otherwise cost without bound).
+    public static let maximumDashes = 50_000
+
     /// Splits each piece into the dashes of `pattern` (alternating on and
     /// off lengths) starting `phase` into the pattern. An empty or all-zero
     /// pattern leaves the pieces solid.
@@ -66,7 +71,7 @@ public enum StrokeTrimming {
             }
             var s = -p
             var guardCount = 0
-            while s <= len && guardCount < 100_000 {
+            while s <= len && guardCount < 4 * maximumDashes && out.count < maximumDashes {
                 let segEnd = s + full[index]
                 if index % 2 == 0 {
                     let lo = max(s, 0), hi = min(segEnd, len)

@@ -113,18 +113,23 @@ public enum Trapezoids {
                 active.append(order[next]); next += 1
             }
             if active.isEmpty { continue }
-            // Crossings strictly inside the vertex slab.
+            // Crossings strictly inside the vertex slab: the pairs whose
+            // order at the top differs from their order at the bottom, found
+            // by insertion-sorting the top order by bottom x (time ∝ edges + crossings).
             var cuts = [ya]
-            for i in active.indices {
-                let e = edges[active[i]]
-                let ea = e.x(at: ya), eb = e.x(at: yb)
-                for j in active.indices where j > i {
-                    let f = edges[active[j]]
-                    let da = ea - f.x(at: ya), db = eb - f.x(at: yb)
-                    if (da < 0 && db > 0) || (da > 0 && db < 0) {
+            let xa = active.map { edges[$0].x(at: ya) }, xb = active.map { edges[$0].x(at: yb) }
+            var order = active.indices.sorted { xa[$0] != xa[$1] ? xa[$0] < xa[$1] : xb[$0] < xb[$1] }
+            for n in order.indices {
+                var m = n
+                while m > 0 && xb[order[m]] < xb[order[m - 1]] {
+                    let i = order[m], j = order[m - 1]
+                    let da = xa[i] - xa[j], db = xb[i] - xb[j]
+                    if da > 0 && db < 0 {
                         let y = ya + (yb - ya) * (da / (da - db))
                         if y > ya && y < yb { cuts.append(y) }
                     }
+                    order.swapAt(m, m - 1)
+                    m -= 1
                 }
             }
             cuts = Array(Set(cuts)).sorted()

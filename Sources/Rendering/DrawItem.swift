@@ -59,7 +59,8 @@ public enum Shape: Sendable, Equatable {
     /// A horizontal trapezoid of a filled or stroked path (shape layers):
     /// the item's `aaEdges` are its boundary edges (left, top, right,
     /// bottom); unflagged edges are exact internal cuts drawn aliased.
-    case trapezoid(Trapezoid)
+    /// (Indirect, so the trapezoid's size does not grow every draw item.)
+    indirect case trapezoid(Trapezoid)
 }
 
 /// How an item combines with the target.

@@ -7,6 +7,7 @@
 // stroke, both above the contents and below the sublayers; not clipped to
 // the bounds (only by masksToBounds through `n.clip`).
 
+import Foundation
 import Geometry
 import Layers
 
@@ -21,10 +22,10 @@ extension PlanBuilder {
         let fill = s.fillColor.flatMap { $0.a > 0 ? $0 : nil }
         let stroke = s.strokeColor.flatMap { $0.a > 0 && s.lineWidth > 0 ? $0 : nil }
         guard fill != nil || stroke != nil else { return }
-        let scale = pixelsPerUnit(n.toTarget, around: path.controlBounds)
+        // Quantized (steps of 2^(1/8)), so layers at about the same scale share trapezoids.
+        let scale = exp2((log2(pixelsPerUnit(n.toTarget, around: path.controlBounds)) * 8).rounded() / 8)
         let tol = Self.shapeTolerancePixels / scale
         let maxWidth = Self.shapeMaxTrapezoidPixels / scale
-        let lines = path.subpaths(tolerance: tol)
         let t = n.toTarget.transform3D
         func emit(_ traps: [Trapezoid], _ c: Color) {
             let color = c.premultiplied.scaled(opacity)
@@ -33,13 +34,33 @@ extension PlanBuilder {
                              shape: .trapezoid(z), aaEdges: EdgeMask(rawValue: z.edges), clip: n.clip))
             }
         }
+        var lines: [Polyline]?
+        func flattened() -> [Polyline] {
+            if let l = lines { return l }
+            let l = path.subpaths(tolerance: tol)
+            lines = l
+            return l
+        }
         if let c = fill {
-            emit(Trapezoids.decompose(lines.map(\.points), rule: s.fillRule, maxWidth: maxWidth), c)
+            let key = ShapeTrapezoidKey(path: path, stroke: nil, fillRule: s.fillRule, tolerance: tol, maxWidth: maxWidth)
+            emit(cachedTrapezoids(key) { Trapezoids.decompose(flattened().map(\.points), rule: s.fillRule, maxWidth: maxWidth) }, c)
         }
         if let c = stroke {
-            let polys = Stroker.outline(lines, style: strokeStyle(s), tolerance: tol)
-            emit(Trapezoids.decompose(polys, rule: .nonZero, maxWidth: maxWidth), c)
+            let style = strokeStyle(s)
+            let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
+            emit(cachedTrapezoids(key) {
+                Trapezoids.decompose(Stroker.outline(flattened(), style: style, tolerance: tol), rule: .nonZero,
+                                     maxWidth: maxWidth)
+            }, c)
         }
+    }
+
+    /// The trapezoids for `key`, built once per plan.
+    func cachedTrapezoids(_ key: ShapeTrapezoidKey, _ build: () -> [Trapezoid]) -> [Trapezoid] {
+        if let t = shapeTrapezoids[key] { return t }
+        let t = build()
+        shapeTrapezoids[key] = t
+        return t
     }
 
     func strokeStyle(_ s: ShapeLayer) -> StrokeStyle {
@@ -81,4 +102,15 @@ extension PlanBuilder {
         guard let e = h.boundingBox(of: r) else { return nil }
         return e.insetBy(-1, -1)
     }
+}
+
+/// What a shape layer's trapezoids depend on: the path, the stroke (nil for
+/// the fill), the rule, and the flattening tolerance and item width (both
+/// from the layer's scale on screen).
+struct ShapeTrapezoidKey: Hashable {
+    var path: Path
+    var stroke: StrokeStyle?
+    var fillRule: FillRule
+    var tolerance: Double
+    var maxWidth: Double
 }

@@ -2,6 +2,7 @@
 // after the non-zero union, dash lengths and phase, strokeStart/strokeEnd
 // trimming across subpaths, and flattening that keeps open subpaths open.
 
+import Foundation
 import XCTest
 @testable import Geometry
 
@@ -61,6 +62,19 @@ final class StrokerTests: XCTestCase {
             Stroker.outline(line, style: StrokeStyle(lineWidth: 2, lineCap: .square, dashPattern: [0, 25]),
                             tolerance: 0.01), rule: .nonZero))
         XCTAssertEqual(area, 5 * 4, accuracy: 1e-9)
+    }
+
+    /// 2000 dashes on one horizontal line all share one slab: crossings are
+    /// found in time ∝ edges + crossings, not edges², and the count of
+    /// dashes is capped for patterns far finer than a pixel.
+    func testManyDashesStayCheap() {
+        let start = Date()
+        let a = strokeArea("M 0 0 L 2000 0", StrokeStyle(lineWidth: 2, dashPattern: [0.5, 0.5]))
+        XCTAssertEqual(a, 2000, accuracy: 1e-6)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        let line = [Polyline(points: [Vec2(0, 0), Vec2(1e6, 0)], closed: false)]
+        let tiny = StrokeTrimming.dash(StrokeTrimming.trim(line, start: 0, end: 1), pattern: [1e-3, 1e-3], phase: 0)
+        XCTAssertEqual(tiny.count, StrokeTrimming.maximumDashes)
     }
 
     func testTrimmingUsesTheWholeLength() {

@@ -130,4 +130,19 @@ final class TrapezoidTests: XCTestCase {
             }
         }
     }
+
+    /// Cutting wide trapezoids (maxWidth) keeps the tiling and the flags:
+    /// the new vertical cuts are internal, so unflagged.
+    func testMaxWidthCutsKeepTheTiling() {
+        let polys = [Self.star, [Vec2(0, 40), Vec2(60, 40), Vec2(60, 47), Vec2(0, 47)]]
+        let whole = Trapezoids.decompose(polys, rule: .evenOdd)
+        let cut = Trapezoids.decompose(polys, rule: .evenOdd, maxWidth: 7)
+        XCTAssertGreaterThan(cut.count, whole.count)
+        XCTAssertEqual(Self.area(cut), Self.area(whole), accuracy: 1e-9)
+        // The 60-wide bar is one trapezoid per slab uncut, at most 7 wide cut.
+        XCTAssertTrue(cut.filter { $0.y0 >= 40 }.allSatisfy { $0.xr0 - $0.xl0 <= 7 + 1e-9 })
+        assertTiles(polys, .evenOdd, cut)
+        // Shared corners on slab lines are recorded for the renderer.
+        XCTAssertTrue(cut.contains { !$0.topXs.isEmpty || !$0.bottomXs.isEmpty })
+    }
 }
