@@ -11,7 +11,8 @@ import Raster
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self, BenchFillrate.self, BenchPVRTC.self, BenchRaster.self])
+        commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self, BenchFillrate.self, BenchPVRTC.self, BenchRaster.self,
+                                                                      BenchRoundedRect.self])
 }
 
 struct BenchScene: ParsableCommand {

@@ -66,9 +66,10 @@ extension SceneReader {
         return items.count == 2 ? n + [defaultZ] : n
     }
 
-    static let pathShorthandKeys: Set<String> = ["rect", "roundedRect", "cornerRadius", "ellipse"]
+    static let pathShorthandKeys: Set<String> = ["rect", "roundedRect", "cornerRadius", "cornerRadii", "ellipse"]
 
     /// SVG path data, `{"rect": […]}`, `{"roundedRect": […], "cornerRadius": r}`,
+    /// `{"roundedRect": […], "cornerRadii": [tl, tr, br, bl]}`,
     /// `{"ellipse": […]}`, or null (nil).
     func path(_ v: JSONValue, _ path: SceneKeyPath) throws -> Path? {
         switch v {
@@ -86,13 +87,25 @@ extension SceneReader {
             func value(_ k: String) -> JSONValue { m.first { $0.key == k }!.value }
             if keys == ["rect"] { return .rect(try rect(value("rect"), path.appending("rect"))) }
             if keys == ["ellipse"] { return .ellipse(try rect(value("ellipse"), path.appending("ellipse"))) }
+            if keys == ["roundedRect", "cornerRadii"] {
+                let r = try rect(value("roundedRect"), path.appending("roundedRect"))
+                let q = path.appending("cornerRadii")
+                let radii = try numbers(value("cornerRadii"), q, count: 4)
+                for (i, v) in radii.enumerated() where v < 0 {
+                    throw fail(q[i], "must not be negative (got \(fmt(v)))")
+                }
+                return .roundedRect(r, radii: radii)
+            }
             if keys.contains("roundedRect"), keys.isSubset(of: ["roundedRect", "cornerRadius"]) {
                 let r = try rect(value("roundedRect"), path.appending("roundedRect"))
                 let radius = keys.contains("cornerRadius")
                     ? try nonNegative(value("cornerRadius"), path.appending("cornerRadius")) : 0
                 return .roundedRect(r, radius: radius)
             }
-            throw fail(path, "expected one of {\"rect\": [x,y,w,h]}, {\"roundedRect\": [x,y,w,h], \"cornerRadius\": r} or {\"ellipse\": [x,y,w,h]}")
+            if keys.isSuperset(of: ["cornerRadius", "cornerRadii"]) {
+                throw fail(path, "use either cornerRadius or cornerRadii, not both")
+            }
+            throw fail(path, "expected one of {\"rect\": [x,y,w,h]}, {\"roundedRect\": [x,y,w,h], \"cornerRadius\": r}, {\"roundedRect\": [x,y,w,h], \"cornerRadii\": [tl,tr,br,bl]} or {\"ellipse\": [x,y,w,h]}")
         default:
             throw mismatch(v, path, "SVG path data (a string), a path object or null")
         }

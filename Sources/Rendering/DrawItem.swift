@@ -58,6 +58,11 @@ public enum Shape: Sendable, Equatable {
     case roundedRect(Rect, radius: Double)
     /// A rounded rect minus its inset by `width` (a border), antialiased.
     case ring(Rect, radius: Double, width: Double, innerRadius: Double)
+    /// A horizontal trapezoid of a filled or stroked path (shape layers):
+    /// the item's `aaEdges` are its boundary edges (left, top, right,
+    /// bottom); unflagged edges are exact internal cuts drawn aliased.
+    /// (Indirect, so the trapezoid's size does not grow every draw item.)
+    indirect case trapezoid(Trapezoid)
 }
 
 /// How an item combines with the target.

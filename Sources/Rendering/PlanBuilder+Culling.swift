@@ -69,13 +69,16 @@ extension PlanBuilder {
         var keep = [Bool](repeating: true, count: items.count)
         for i in items.indices.reversed() {
             let it = items[i]
+            let covering = opaqueCoverage(it)
+            // Nothing to test against and nothing to add: skip building the polygon.
+            if occluders.isEmpty && covering == nil { continue }
             guard let (poly, _) = Tessellator.polygon(of: it, width: width, height: height) else { continue }
             let touched = touchedPixels(poly)
             if occluders.contains(where: { $0.contains(touched) }) {
                 keep[i] = false
                 continue
             }
-            if let covered = opaqueCoverage(it) {
+            if let covered = covering {
                 occluders.append(covered)
                 if occluders.count > Self.maxOccluders {
                     occluders.sort { $0.area > $1.area }

@@ -52,6 +52,7 @@ extension PlanBuilder {
             let f = contentsFrame(l)
             if !f.isEmpty { e = unionOpt(e, h.boundingBox(of: f)) }
         }
+        if l.kind == .shape { e = unionOpt(e, shapeExtent(l, h)) }
         // Replicator instances and transform layers: PlanBuilder+TransformLayer.
         return unionOpt(e, sublayersExtent(l, h))
     }

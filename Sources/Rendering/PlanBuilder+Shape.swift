@@ -1,7 +1,116 @@
-// Rendering: shape layers (placeholder until shape rendering lands).
+// Rendering: shape layers (CAShapeLayer) as draw items. The path is
+// flattened with a tolerance chosen in pixels (through the layer → pixel
+// scale, so curves are smooth at any zoom), filled and stroked in the
+// layer's plane as horizontal trapezoids (Geometry/Trapezoids.swift), each
+// one a draw item with analytic antialiasing on its boundary edges — the
+// GPU draws geometry, not a bitmap the CPU painted. Fill first, then the
+// stroke, both above the contents and below the sublayers; not clipped to
+// the bounds (only by masksToBounds through `n.clip`).
 
+import Foundation
+import Geometry
 import Layers
 
 extension PlanBuilder {
-    func emitShape(_ n: LayerDraw, opacity: Double) {}
+    /// Flattening tolerance in pixels.
+    static let shapeTolerancePixels = 0.2
+    /// Widest trapezoid item in pixels (long slivers interpolate badly).
+    static let shapeMaxTrapezoidPixels = 16.0
+
+    func emitShape(_ n: LayerDraw, opacity: Double) {
+        guard let s = n.layer as? ShapeLayer, let path = s.path, !path.elements.isEmpty else { return }
+        let fill = s.fillColor.flatMap { $0.a > 0 ? $0 : nil }
+        let stroke = s.strokeColor.flatMap { $0.a > 0 && s.lineWidth > 0 ? $0 : nil }
+        guard fill != nil || stroke != nil else { return }
+        // Quantized (steps of 2^(1/8)), so layers at about the same scale share trapezoids.
+        let scale = exp2((log2(pixelsPerUnit(n.toTarget, around: path.controlBounds)) * 8).rounded() / 8)
+        let tol = Self.shapeTolerancePixels / scale
+        let maxWidth = Self.shapeMaxTrapezoidPixels / scale
+        let t = n.toTarget.transform3D
+        func emit(_ traps: [Trapezoid], _ c: Color) {
+            let color = c.premultiplied.scaled(opacity)
+            for z in traps {
+                add(DrawItem(layer: n.nameIndex, transform: t, rect: z.bounds, paint: .solid(color),
+                             shape: .trapezoid(z), aaEdges: EdgeMask(rawValue: z.edges), clip: n.clip))
+            }
+        }
+        var lines: [Polyline]?
+        func flattened() -> [Polyline] {
+            if let l = lines { return l }
+            let l = path.subpaths(tolerance: tol)
+            lines = l
+            return l
+        }
+        if let c = fill {
+            let key = ShapeTrapezoidKey(path: path, stroke: nil, fillRule: s.fillRule, tolerance: tol, maxWidth: maxWidth)
+            emit(cachedTrapezoids(key) { Trapezoids.decompose(flattened().map(\.points), rule: s.fillRule, maxWidth: maxWidth) }, c)
+        }
+        if let c = stroke {
+            let style = strokeStyle(s)
+            let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
+            emit(cachedTrapezoids(key) {
+                Trapezoids.decompose(Stroker.outline(flattened(), style: style, tolerance: tol), rule: .nonZero,
+                                     maxWidth: maxWidth)
+            }, c)
+        }
+    }
+
+    /// The trapezoids for `key`, built once per plan.
+    func cachedTrapezoids(_ key: ShapeTrapezoidKey, _ build: () -> [Trapezoid]) -> [Trapezoid] {
+        if let t = shapeTrapezoids[key] { return t }
+        let t = build()
+        shapeTrapezoids[key] = t
+        return t
+    }
+
+    func strokeStyle(_ s: ShapeLayer) -> StrokeStyle {
+        StrokeStyle(lineWidth: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin, miterLimit: s.miterLimit,
+                    dashPattern: s.lineDashPattern ?? [], dashPhase: s.lineDashPhase,
+                    strokeStart: s.strokeStart, strokeEnd: s.strokeEnd)
+    }
+
+    /// The largest local → pixel stretch of `h` at the corners and centre
+    /// of `r` (finite differences), clamped to a sane range.
+    func pixelsPerUnit(_ h: Homography, around r: Rect) -> Double {
+        var best = 0.0
+        let d = max(1e-3, max(r.width, r.height) * 1e-3)
+        for p in r.corners + [Vec2(r.midX, r.midY)] {
+            let (_, _, w) = h.applyHomogeneous(p.x, p.y)
+            guard w > Tessellator.nearW else { continue }
+            let o = h.apply(p)
+            let ex = (h.apply(p + Vec2(d, 0)) - o).length / d
+            let ey = (h.apply(p + Vec2(0, d)) - o).length / d
+            if ex.isFinite { best = max(best, ex) }
+            if ey.isFinite { best = max(best, ey) }
+        }
+        return min(max(best, 1e-3), 1e3)
+    }
+
+    /// What a shape layer may draw, in target pixels (conservative: the
+    /// path's control points, widened by the stroke's miters and caps).
+    func shapeExtent(_ l: Layer, _ h: Homography) -> Rect? {
+        guard let s = l as? ShapeLayer, let path = s.path, !path.elements.isEmpty else { return nil }
+        let fills = (s.fillColor?.a ?? 0) > 0
+        let strokes = (s.strokeColor?.a ?? 0) > 0 && s.lineWidth > 0
+        guard fills || strokes else { return nil }
+        var r = path.controlBounds
+        if strokes {
+            let hw = s.lineWidth / 2
+            let pad = hw * (s.lineJoin == .miter ? max(s.miterLimit, 1.5) : 1.5)
+            r = Rect(minX: r.minX - pad, minY: r.minY - pad, maxX: r.maxX + pad, maxY: r.maxY + pad)
+        }
+        guard let e = h.boundingBox(of: r) else { return nil }
+        return e.insetBy(-1, -1)
+    }
+}
+
+/// What a shape layer's trapezoids depend on: the path, the stroke (nil for
+/// the fill), the rule, and the flattening tolerance and item width (both
+/// from the layer's scale on screen).
+struct ShapeTrapezoidKey: Hashable {
+    var path: Path
+    var stroke: StrokeStyle?
+    var fillRule: FillRule
+    var tolerance: Double
+    var maxWidth: Double
 }

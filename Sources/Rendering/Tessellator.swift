@@ -13,7 +13,8 @@ public enum Tessellator {
 
     /// The geometry of `item` in a pass of `width` × `height` pixels; nil when nothing is visible.
     public static func geometry(of item: DrawItem, width: Int, height: Int) -> ItemGeometry? {
-        guard let (poly, inv) = polygon(of: item, width: width, height: height) else { return nil }
+        guard var (poly, inv) = polygon(of: item, width: width, height: height) else { return nil }
+        if case .trapezoid = item.shape { poly = centredFan(poly) }
         return ItemGeometry(vertices: attributes(for: poly, item: item, inv: inv))
     }
 
@@ -22,11 +23,18 @@ public enum Tessellator {
     static func polygon(of item: DrawItem, width: Int, height: Int) -> ([Vec2], Homography)? {
         let h = item.transform.flattened
         guard let inv = h.inverse else { return nil }
-        let rect = expandedRect(item, h: h, inv: inv)
-        guard !rect.isEmpty else { return nil }
+        let corners: [Vec2]
+        if case .trapezoid(let z) = item.shape {
+            corners = expandedTrapezoid(z, edges: item.aaEdges, h: h, inv: inv)
+            guard corners.count >= 3 else { return nil }
+        } else {
+            let rect = expandedRect(item, h: h, inv: inv)
+            guard !rect.isEmpty else { return nil }
+            corners = rect.corners
+        }
 
         // Project the corners, clipping against w > 0 in homogeneous space.
-        var hom = rect.corners.map { c -> (Double, Double, Double) in h.applyHomogeneous(c.x, c.y) }
+        var hom = corners.map { c -> (Double, Double, Double) in h.applyHomogeneous(c.x, c.y) }
         hom = clipNear(hom)
         guard hom.count >= 3 else { return nil }
         var poly = hom.map { Vec2($0.0 / $0.2, $0.1 / $0.2) }
@@ -91,6 +99,9 @@ public enum Tessellator {
             return (rectF(r), [Float(radius), 0, 0, VertexLayout.kindRoundedRect * 16 + mask])
         case .ring(let r, let radius, let width, let inner):
             return (rectF(r), [Float(radius), Float(width), Float(inner), VertexLayout.kindRing * 16 + mask])
+        case .trapezoid(let z):
+            return ([Float(z.xl0), Float(z.y0), Float(z.xr0), Float(z.y1)],
+                    [Float(z.sl), Float(z.sr), 0, VertexLayout.kindTrapezoid * 16 + mask])
         }
     }
 

@@ -1,0 +1,106 @@
+// CompositorCLI: `compositor bench roundedrect` — the book's comparison of
+// three ways to draw N rounded rectangles per frame: cornerRadius +
+// masksToBounds over an image (each one needs an offscreen rounded-clip
+// pass), a shape layer (a filled path: trapezoid draw items, no pass), and
+// a nine-slice stretchable image (contentsCenter: nine textured quads, no
+// pass). Frames are timed end to end (plan, draw, readback) on the chosen
+// backend; offscreen passes, draw items and (GPU) draw calls come from the
+// last frame. The scenes are built as JSON in memory so they use the same
+// loader as scene files.
+
+import ArgumentParser
+import Compositor
+import Foundation
+import GLES
+
+struct BenchRoundedRect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "roundedrect",
+        abstract: "N rounded rects drawn three ways: masksToBounds clip over an image, shape layer, nine-slice image.")
+
+    @Option(help: "gpu or cpu.")
+    var backend: BackendChoice = .gpu
+
+    @Option(help: "Rounded rects per frame.")
+    var count: Int = 200
+
+    @Option(help: "Timed frames per case (median reported).")
+    var frames: Int = 20
+
+    @Option(help: "Untimed warm-up frames per case.")
+    var warmup: Int = 3
+
+    @Option(help: "Directory holding photo.png and nine-slice-button.png.")
+    var images: String = "Fixtures/images"
+
+    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
+    var eglPlatform: EGLPlatformChoice = .auto
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    /// One card per cell of a 20-column grid of 48-point cells.
+    static func sceneJSON(count: Int, card: (Int) -> String) -> String {
+        let cols = 20, rows = (count + cols - 1) / cols
+        let layers = (0..<count).map { i -> String in
+            let x = 4 + 48 * (i % cols), y = 4 + 48 * (i / cols)
+            return "{\"frame\": [\(x), \(y), 40, 40], \(card(i))}"
+        }
+        return "{\"canvas\": {\"width\": \(48 * cols), \"height\": \(48 * rows), \"backgroundColor\": \"#FFFFFF\"}, "
+            + "\"sublayers\": [\(layers.joined(separator: ",\n"))]}"
+    }
+
+    static let cases: [(String, String)] = [
+        ("clip", "\"contents\": \"photo.png\", \"cornerRadius\": 10, \"masksToBounds\": true"),
+        ("shape", "\"type\": \"shape\", \"path\": {\"roundedRect\": [0, 0, 40, 40], \"cornerRadius\": 10}, "
+            + "\"fillColor\": \"#457B9D\""),
+        ("nineSlice", "\"contents\": \"nine-slice-button.png\", \"contentsCenter\": [0.25, 0.25, 0.5, 0.5]"),
+    ]
+
+    func run() throws {
+        try reportingErrors {
+            guard frames > 0, warmup >= 0, count > 0, count <= 10_000 else {
+                throw UsageError("--frames must be positive and --count within 1…10000")
+            }
+            let renderer = try Renderer(backend: backend, platform: eglPlatform)
+            var rows: [(String, Any)] = [("backend", renderer.executor.name), ("count", count), ("frames", frames)]
+            var lines: [String] = []
+            let progress = Progress(total: Self.cases.count * (warmup + frames), label: "roundedrect")
+            for (name, card) in Self.cases {
+                let text = Self.sceneJSON(count: count) { _ in card }
+                let scene = try SceneLoader.parse(json: Array(text.utf8), baseDirectory: images, name: name)
+                var ms: [Double] = [], planMs: [Double] = []
+                var last: RenderOutput?
+                for i in 0..<(warmup + frames) {
+                    let out = try renderer.render(scene: scene)
+                    if i >= warmup {
+                        ms.append((out.planSeconds + out.executeSeconds) * 1000)
+                        planMs.append(out.planSeconds * 1000)
+                    }
+                    last = out
+                    progress.step()
+                }
+                guard let out = last else { continue }
+                let offscreen = out.plan.passes.count - 1
+                let items = out.plan.passes.reduce(0) { $0 + $1.items.count }
+                var r: [String: Any] = ["frameMs": round2(median(ms)), "planMs": round2(median(planMs)),
+                                        "offscreenPasses": offscreen, "drawItems": items]
+                let label = name.padding(toLength: 10, withPad: " ", startingAt: 0)
+                var line = "  " + label + String(format: " %8.2f ms/frame (plan %6.2f)  offscreen passes %4d  draw items %6d",
+                                                 median(ms), median(planMs), offscreen, items)
+                if let g = out.gpuStats {
+                    r["drawCalls"] = g.drawCalls
+                    line += "  draw calls \(g.drawCalls)"
+                }
+                rows.append((name, r))
+                lines.append(line)
+            }
+            if json {
+                print(jsonText(rows))
+            } else {
+                print("rounded rects, \(renderer.executor.name), \(count) per frame (40×40 pt, radius 10), median of \(frames) frames")
+                lines.forEach { print($0) }
+            }
+        }
+    }
+}

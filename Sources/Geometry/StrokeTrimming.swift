@@ -1,0 +1,121 @@
+// Geometry: the parts of a stroke that exist before any outline is built —
+// strokeStart/strokeEnd trimming (fractions of the whole path length, all
+// subpaths together, as CAShapeLayer measures them) and then dashing of
+// what remains (each trimmed piece restarts the pattern at the phase, so
+// dashes "apply after trimming").
+
+/// A piece of a stroke centre line, open or closed.
+public struct StrokePiece: Hashable, Sendable {
+    public var points: [Vec2]
+    public var closed: Bool
+    /// For a zero-length open piece (a dash of length 0): the direction
+    /// its caps face; nil otherwise.
+    public var direction: Vec2?
+    public init(points: [Vec2], closed: Bool, direction: Vec2? = nil) {
+        self.points = points; self.closed = closed; self.direction = direction
+    }
+}
+
+public enum StrokeTrimming {
+    /// The pieces of `lines` between the fractions `start` and `end` of
+    /// their total length (nothing when start ≥ end, unless both are 0…1
+    /// with start == 0 and end == 1 on a zero-length path).
+    public static func trim(_ lines: [Polyline], start: Double, end: Double) -> [StrokePiece] {
+        let s0 = min(max(start, 0), 1), s1 = min(max(end, 0), 1)
+        if s0 <= 0 && s1 >= 1 { return lines.map { StrokePiece(points: $0.points, closed: $0.closed) } }
+        guard s1 > s0 else { return [] }
+        let total = lines.reduce(0) { $0 + $1.length }
+        guard total > 0 else { return [] }
+        let a = s0 * total, b = s1 * total
+        var out: [StrokePiece] = []
+        var offset = 0.0
+        for line in lines {
+            let len = line.length
+            defer { offset += len }
+            let lo = max(a, offset), hi = min(b, offset + len)
+            guard hi > lo else { continue }
+            if lo <= offset && hi >= offset + len {
+                out.append(StrokePiece(points: line.points, closed: line.closed))
+            } else {
+                out.append(extract(line, from: lo - offset, to: hi - offset))
+            }
+        }
+        return out
+    }
+
+    /// Most dashes one stroke is split into; past it the rest of the
+    /// stroke is left undrawn (a pattern far finer than a pixel would
+    /// otherwise cost without bound).
+    public static let maximumDashes = 50_000
+
+    /// Splits each piece into the dashes of `pattern` (alternating on and
+    /// off lengths) starting `phase` into the pattern. An empty or all-zero
+    /// pattern leaves the pieces solid.
+    public static func dash(_ pieces: [StrokePiece], pattern: [Double], phase: Double) -> [StrokePiece] {
+        let pat = pattern.map { max(0, $0) }
+        var cycle = pat.reduce(0, +)
+        if pat.count % 2 == 1 { cycle *= 2 }  // an odd pattern repeats with on/off swapped
+        guard !pat.isEmpty, cycle > 0, cycle.isFinite else { return pieces }
+        let full = pat.count % 2 == 1 ? pat + pat : pat
+        var out: [StrokePiece] = []
+        for piece in pieces {
+            let line = Polyline(points: piece.points, closed: piece.closed)
+            let len = line.length
+            guard len > 0 else { out.append(piece); continue }
+            // Where the pattern stands at arc length 0.
+            var p = phase.truncatingRemainder(dividingBy: cycle)
+            if p < 0 { p += cycle }
+            var index = 0
+            while p > 0 && p >= full[index] {  // ends: p < cycle = sum(full)
+                p -= full[index]; index = (index + 1) % full.count
+            }
+            var s = -p
+            var guardCount = 0
+            while s <= len && guardCount < 4 * maximumDashes && out.count < maximumDashes {
+                let segEnd = s + full[index]
+                if index % 2 == 0 {
+                    let lo = max(s, 0), hi = min(segEnd, len)
+                    if hi > lo {
+                        out.append(extract(line, from: lo, to: hi))
+                    } else if full[index] == 0, s >= 0, s <= len {
+                        out.append(extract(line, from: s, to: s))  // a dot: caps only
+                    }
+                }
+                s = segEnd
+                index = (index + 1) % full.count
+                guardCount += 1
+            }
+        }
+        return out
+    }
+
+    /// The open piece of `line` between arc lengths `a` ≤ `b`.
+    static func extract(_ line: Polyline, from a: Double, to b: Double) -> StrokePiece {
+        var pts = line.points
+        if line.closed, let f = pts.first { pts.append(f) }
+        var out: [Vec2] = []
+        var dir: Vec2?
+        var acc = 0.0
+        for i in pts.indices.dropFirst() {
+            let p = pts[i - 1], q = pts[i]
+            let l = (q - p).length
+            guard l > 0 else { continue }
+            let e = acc + l
+            if out.isEmpty, a <= e {
+                out.append(p + (q - p) * ((a - acc) / l))
+                dir = (q - p) * (1 / l)
+            }
+            if !out.isEmpty {
+                if b <= e {
+                    let end = p + (q - p) * ((b - acc) / l)
+                    if end != out.last { out.append(end) }
+                    break
+                }
+                if q != out.last { out.append(q) }
+            }
+            acc = e
+        }
+        if out.count == 1 { return StrokePiece(points: out, closed: false, direction: dir) }
+        return StrokePiece(points: out, closed: false)
+    }
+}

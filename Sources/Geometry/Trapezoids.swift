@@ -1,0 +1,292 @@
+// Geometry: filled polygons → non-overlapping horizontal trapezoids, the
+// form in which shape layers reach the GPU (as draw items, not as a CPU
+// bitmap). A slab sweep: slab boundaries at every vertex y and every y where
+// two edges cross, so inside a slab the edges keep their left-to-right
+// order; the active edges are sorted at mid-slab, the winding accumulated,
+// and each maximal inside run becomes one trapezoid.
+//
+// Each trapezoid records which of its four edges are real boundaries of the
+// filled region (the renderer antialiases exactly those; the others are
+// internal cuts drawn aliased so neighbours tile without seams). Left and
+// right are boundaries unless they are vertical cuts added here; top and
+// bottom are boundaries where the region across the slab line is outside.
+// Where only PART of a top or bottom is boundary (a horizontal path edge,
+// such as the inner top edge of a stroked rect), the span is split by
+// vertical cuts at the ends of the boundary part, provided the cut stays
+// inside the span for the whole slab; otherwise that edge stays unflagged
+// (aliased) — a known, documented limitation.
+
+/// A trapezoid with horizontal top and bottom: y0 < y1, left edge
+/// x = xl0 + (y − y0)·sl, right edge x = xr0 + (y − y0)·sr.
+public struct Trapezoid: Hashable, Sendable {
+    public var y0: Double, y1: Double
+    public var xl0: Double, sl: Double
+    public var xr0: Double, sr: Double
+    /// The exact x of the bottom corners (the same doubles the trapezoids
+    /// below use for their top corners, so shared corners match bit for bit).
+    public var xl1: Double, xr1: Double
+    /// Which edges are real boundaries: left 1, top 2, right 4, bottom 8.
+    public var edges: Int
+    /// Corners of neighbouring trapezoids lying inside this one's top and
+    /// bottom edges (ascending x): the renderer adds them as vertices so
+    /// shared edges have no T-junctions (which would crack after snapping).
+    public var topXs: [Double] = [], bottomXs: [Double] = []
+
+    public static let left = 1, top = 2, right = 4, bottom = 8
+
+    public init(y0: Double, y1: Double, xl0: Double, sl: Double, xr0: Double, sr: Double, edges: Int) {
+        self.y0 = y0; self.y1 = y1; self.xl0 = xl0; self.sl = sl; self.xr0 = xr0; self.sr = sr
+        self.xl1 = xl0 + (y1 - y0) * sl; self.xr1 = xr0 + (y1 - y0) * sr
+        self.edges = edges
+    }
+
+    public init(y0: Double, y1: Double, xl0: Double, xl1: Double, xr0: Double, xr1: Double, edges: Int) {
+        self.y0 = y0; self.y1 = y1; self.xl0 = xl0; self.xl1 = xl1; self.xr0 = xr0; self.xr1 = xr1
+        sl = (xl1 - xl0) / (y1 - y0); sr = (xr1 - xr0) / (y1 - y0)
+        self.edges = edges
+    }
+
+    public func left(at y: Double) -> Double { y == y1 ? xl1 : xl0 + (y - y0) * sl }
+    public func right(at y: Double) -> Double { y == y1 ? xr1 : xr0 + (y - y0) * sr }
+    public var area: Double { ((xr0 - xl0) + (xr1 - xl1)) / 2 * (y1 - y0) }
+    /// The four corners, clockwise on screen from top-left.
+    public var corners: [Vec2] {
+        [Vec2(xl0, y0), Vec2(xr0, y0), Vec2(xr1, y1), Vec2(xl1, y1)]
+    }
+    public var bounds: Rect { Rect.bounding(corners) }
+}
+
+public enum Trapezoids {
+    struct Edge {
+        var x0: Double, y0: Double, x1: Double, y1: Double
+        var slope: Double
+        var dir: Int
+        func x(at y: Double) -> Double {
+            if y == y0 { return x0 }
+            if y == y1 { return x1 }
+            return x0 + (y - y0) * slope
+        }
+    }
+
+    /// One side of a span: a polygon edge, or a vertical cut at x.
+    enum Side { case edge(Int), cut(Double) }
+
+    struct Span { var l: Side; var r: Side; var xl0, xl1, xr0, xr1: Double }
+    struct Slab { var y0: Double; var y1: Double; var spans: [Span] }
+
+    /// The trapezoids tiling the inside of `polygons` (each implicitly
+    /// closed) under `rule`. Non-finite points are ignored. Trapezoids wider
+    /// than `maxWidth` are cut by vertical lines where the cut stays inside
+    /// them (long thin triangles interpolate badly on a GPU).
+    public static func decompose(_ polygons: [[Vec2]], rule: FillRule,
+                                 maxWidth: Double = .infinity) -> [Trapezoid] {
+        var edges: [Edge] = []
+        var minC = Double.infinity, maxC = -Double.infinity
+        for poly in polygons where poly.count >= 3 {
+            for i in poly.indices {
+                let a = poly[i], b = poly[(i + 1) % poly.count]
+                guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, a.y != b.y else { continue }
+                let (t, u, d) = a.y < b.y ? (a, b, 1) : (b, a, -1)
+                edges.append(Edge(x0: t.x, y0: t.y, x1: u.x, y1: u.y, slope: (u.x - t.x) / (u.y - t.y), dir: d))
+                minC = min(minC, t.x, u.x, t.y); maxC = max(maxC, t.x, u.x, u.y)
+            }
+        }
+        guard !edges.isEmpty else { return [] }
+        let eps = 1e-7 * max(1, maxC - minC)
+        let slabs = sweep(edges, rule: rule, eps: eps)
+        return trapezoids(slabs, edges: edges, eps: eps, maxWidth: maxWidth)
+    }
+
+    // MARK: - Sweep
+
+    static func sweep(_ edges: [Edge], rule: FillRule, eps: Double) -> [Slab] {
+        var ys = Array(Set(edges.flatMap { [$0.y0, $0.y1] })).sorted()
+        ys = ys.filter { $0.isFinite }
+        let order = edges.indices.sorted { edges[$0].y0 < edges[$1].y0 }
+        var next = 0
+        var active: [Int] = []
+        var slabs: [Slab] = []
+        for k in 0..<(ys.count - 1) {
+            let ya = ys[k], yb = ys[k + 1]
+            active.removeAll { edges[$0].y1 <= ya }
+            while next < order.count && edges[order[next]].y0 <= ya {
+                active.append(order[next]); next += 1
+            }
+            if active.isEmpty { continue }
+            // Crossings strictly inside the vertex slab: the pairs whose
+            // order at the top differs from their order at the bottom, found
+            // by insertion-sorting the top order by bottom x (time ∝ edges + crossings).
+            var cuts = [ya]
+            let xa = active.map { edges[$0].x(at: ya) }, xb = active.map { edges[$0].x(at: yb) }
+            var order = active.indices.sorted { xa[$0] != xa[$1] ? xa[$0] < xa[$1] : xb[$0] < xb[$1] }
+            for n in order.indices {
+                var m = n
+                while m > 0 && xb[order[m]] < xb[order[m - 1]] {
+                    let i = order[m], j = order[m - 1]
+                    let da = xa[i] - xa[j], db = xb[i] - xb[j]
+                    if da > 0 && db < 0 {
+                        let y = ya + (yb - ya) * (da / (da - db))
+                        if y > ya && y < yb { cuts.append(y) }
+                    }
+                    order.swapAt(m, m - 1)
+                    m -= 1
+                }
+            }
+            cuts = Array(Set(cuts)).sorted()
+            cuts.append(yb)
+            for c in 0..<(cuts.count - 1) {
+                let y0 = cuts[c], y1 = cuts[c + 1]
+                guard y1 > y0 else { continue }
+                slabs.append(Slab(y0: y0, y1: y1, spans: spans(active, edges, y0, y1, rule: rule, eps: eps)))
+            }
+        }
+        return slabs
+    }
+
+    /// The maximal inside runs of one slab, left to right.
+    static func spans(_ active: [Int], _ edges: [Edge], _ y0: Double, _ y1: Double,
+                      rule: FillRule, eps: Double) -> [Span] {
+        let ym = (y0 + y1) / 2
+        let sorted = active.sorted {
+            let a = edges[$0].x(at: ym), b = edges[$1].x(at: ym)
+            return a != b ? a < b : edges[$0].slope < edges[$1].slope
+        }
+        var winding = 0
+        var out: [Span] = []
+        var open: Int?
+        func inside(_ w: Int) -> Bool { rule == .nonZero ? w != 0 : w & 1 != 0 }
+        for i in sorted {
+            let was = inside(winding)
+            winding += edges[i].dir
+            let now = inside(winding)
+            if !was && now { open = i }
+            if was && !now, let l = open {
+                let le = edges[l], re = edges[i]
+                let s = Span(l: .edge(l), r: .edge(i), xl0: le.x(at: y0), xl1: le.x(at: y1),
+                             xr0: re.x(at: y0), xr1: re.x(at: y1))
+                // Touching the previous run on its whole height: one run.
+                if let p = out.last, abs(p.xr0 - s.xl0) <= eps, abs(p.xr1 - s.xl1) <= eps {
+                    out[out.count - 1].r = s.r; out[out.count - 1].xr0 = s.xr0; out[out.count - 1].xr1 = s.xr1
+                } else if s.xr0 - s.xl0 > 0 || s.xr1 - s.xl1 > 0 {
+                    out.append(s)
+                }
+                open = nil
+            }
+        }
+        return out
+    }
+
+    // MARK: - Edge flags and cuts
+
+    /// `[a, b]` minus the union of `covered`, keeping parts longer than eps.
+    static func subtract(_ a: Double, _ b: Double, _ covered: [(Double, Double)], eps: Double) -> [(Double, Double)] {
+        var parts = [(a, b)]
+        for (c0, c1) in covered {
+            var nextParts: [(Double, Double)] = []
+            for (p0, p1) in parts {
+                if c1 <= p0 || c0 >= p1 { nextParts.append((p0, p1)); continue }
+                if c0 > p0 { nextParts.append((p0, c0)) }
+                if c1 < p1 { nextParts.append((c1, p1)) }
+            }
+            parts = nextParts
+        }
+        return parts.filter { $0.1 - $0.0 > eps }
+    }
+
+    /// Whether `[a, b]` (or the point a, when b ≤ a) lies within `parts` up to eps.
+    static func covers(_ parts: [(Double, Double)], _ a: Double, _ b: Double, eps: Double) -> Bool {
+        if b - a <= eps {
+            let m = (a + b) / 2
+            return parts.contains { $0.0 - eps <= m && m <= $0.1 + eps }
+        }
+        var len = 0.0
+        for (p0, p1) in parts { len += max(0, min(p1, b) - max(p0, a)) }
+        return len >= (b - a) - eps
+    }
+
+    static func trapezoids(_ slabs: [Slab], edges: [Edge], eps: Double, maxWidth: Double) -> [Trapezoid] {
+        var slabTraps: [[Trapezoid]] = []
+        for (k, slab) in slabs.enumerated() {
+            var pieces: [Trapezoid] = []
+            let above: [(Double, Double)] = k > 0 && slabs[k - 1].y1 == slab.y0
+                ? slabs[k - 1].spans.map { ($0.xl1, $0.xr1) } : []
+            let below: [(Double, Double)] = k + 1 < slabs.count && slabs[k + 1].y0 == slab.y1
+                ? slabs[k + 1].spans.map { ($0.xl0, $0.xr0) } : []
+            for s in slab.spans {
+                let topB = subtract(s.xl0, s.xr0, above, eps: eps)
+                let botB = subtract(s.xl1, s.xr1, below, eps: eps)
+                // Vertical cuts at the ends of partial boundaries, where they stay inside the span.
+                var xs: [Double] = []
+                for (a, b) in topB + botB { xs.append(a); xs.append(b) }
+                var cutXs: [Double] = []
+                for c in xs.sorted() {
+                    guard c > s.xl0 + eps, c < s.xr0 - eps, c > s.xl1 + eps, c < s.xr1 - eps else { continue }
+                    if let l = cutXs.last, c - l <= eps { continue }
+                    cutXs.append(c)
+                }
+                var sides: [(Side, Double, Double)] = [(s.l, s.xl0, s.xl1)]
+                for c in cutXs { sides.append((.cut(c), c, c)) }
+                sides.append((s.r, s.xr0, s.xr1))
+                for j in 0..<(sides.count - 1) {
+                    let (ls, l0, l1) = sides[j], (rs, r0, r1) = sides[j + 1]
+                    var flags = 0
+                    if case .edge = ls { flags |= Trapezoid.left }
+                    if case .edge = rs { flags |= Trapezoid.right }
+                    if covers(topB, l0, r0, eps: eps) || (topB.isEmpty && r0 - l0 <= eps && !covers(above, l0, r0, eps: eps)) {
+                        flags |= Trapezoid.top
+                    }
+                    if covers(botB, l1, r1, eps: eps) || (botB.isEmpty && r1 - l1 <= eps && !covers(below, l1, r1, eps: eps)) {
+                        flags |= Trapezoid.bottom
+                    }
+                    let t = Trapezoid(y0: slab.y0, y1: slab.y1, xl0: l0, xl1: l1, xr0: r0, xr1: r1, edges: flags)
+                    pieces += split(t, maxWidth: maxWidth, eps: eps)
+                }
+            }
+            slabTraps.append(pieces)
+        }
+        addSharedVertices(&slabTraps, slabs)
+        return slabTraps.flatMap { $0 }
+    }
+
+    /// `t` cut by vertical lines every `maxWidth` inside its core (the x
+    /// range where a vertical line stays inside for the whole slab).
+    static func split(_ t: Trapezoid, maxWidth: Double, eps: Double) -> [Trapezoid] {
+        let lo = min(t.xl0, t.xl1), hi = max(t.xr0, t.xr1)
+        guard maxWidth.isFinite, maxWidth > 0, hi - lo > maxWidth else { return [t] }
+        let coreLo = max(t.xl0, t.xl1) + eps, coreHi = min(t.xr0, t.xr1) - eps
+        let n = min(Int(((hi - lo) / maxWidth).rounded(.up)), 1024)
+        var cuts: [Double] = []
+        for k in 1..<n {
+            let c = lo + (hi - lo) * Double(k) / Double(n)
+            if c > coreLo && c < coreHi { cuts.append(c) }
+        }
+        guard !cuts.isEmpty else { return [t] }
+        var out: [Trapezoid] = []
+        let vertical = Trapezoid.top | Trapezoid.bottom
+        var l0 = t.xl0, l1 = t.xl1, flags = t.edges & (vertical | Trapezoid.left)
+        for c in cuts {
+            out.append(Trapezoid(y0: t.y0, y1: t.y1, xl0: l0, xl1: l1, xr0: c, xr1: c, edges: flags))
+            l0 = c; l1 = c; flags = t.edges & vertical
+        }
+        out.append(Trapezoid(y0: t.y0, y1: t.y1, xl0: l0, xl1: l1, xr0: t.xr0, xr1: t.xr1,
+                             edges: flags | (t.edges & Trapezoid.right)))
+        return out
+    }
+
+    /// Fills topXs / bottomXs: every corner on a slab line, from either side,
+    /// that lies strictly inside a trapezoid's top or bottom edge.
+    static func addSharedVertices(_ traps: inout [[Trapezoid]], _ slabs: [Slab]) {
+        for k in traps.indices {
+            var top = traps[k].flatMap { [$0.xl0, $0.xr0] }
+            if k > 0 && slabs[k - 1].y1 == slabs[k].y0 { top += traps[k - 1].flatMap { [$0.xl1, $0.xr1] } }
+            var bottom = traps[k].flatMap { [$0.xl1, $0.xr1] }
+            if k + 1 < slabs.count && slabs[k + 1].y0 == slabs[k].y1 { bottom += traps[k + 1].flatMap { [$0.xl0, $0.xr0] } }
+            top = Array(Set(top)).sorted(); bottom = Array(Set(bottom)).sorted()
+            for i in traps[k].indices {
+                let t = traps[k][i]
+                traps[k][i].topXs = top.filter { $0 > t.xl0 && $0 < t.xr0 }
+                traps[k][i].bottomXs = bottom.filter { $0 > t.xl1 && $0 < t.xr1 }
+            }
+        }
+    }
+}

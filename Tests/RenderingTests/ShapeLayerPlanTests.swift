@@ -1,0 +1,83 @@
+// Tests what the plan builder emits for shape layers: fill trapezoids then
+// stroke trapezoids, premultiplied colour × opacity, nothing for an empty
+// path, a null fill or a zero line width, and no culling of a path that
+// lies outside the layer's bounds (shapes are not clipped to bounds).
+
+import XCTest
+import Geometry
+import Layers
+@testable import Rendering
+
+final class ShapeLayerPlanTests: XCTestCase {
+    func canvas() -> Layer {
+        let r = Layer()
+        r.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        return r
+    }
+
+    func shape(_ path: Path?) -> ShapeLayer {
+        let s = ShapeLayer()
+        s.frame = Rect(x: 10, y: 10, width: 20, height: 20)
+        s.path = path
+        return s
+    }
+
+    func items(_ plan: RenderPlan) -> [DrawItem] {
+        guard case .draw(let items) = plan.passes.last!.content else { return [] }
+        return items
+    }
+
+    func testFillThenStroke() {
+        let r = canvas()
+        let s = shape(.rect(Rect(x: 0, y: 0, width: 20, height: 20)))
+        s.fillColor = Color(r: 1, g: 0, b: 0, a: 1)
+        s.strokeColor = Color(r: 0, g: 0, b: 1, a: 1)
+        s.lineWidth = 2
+        s.opacity = 0.5
+        r.addSublayer(s)
+        let it = items(PlanBuilder.build(root: r, width: 100, height: 100))
+        let fillPaint = Paint.solid(PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5))
+        let strokePaint = Paint.solid(PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5))
+        // Fill first, then stroke.
+        let fills = it.prefix { $0.paint == fillPaint }
+        let strokes = it.dropFirst(fills.count)
+        XCTAssertTrue(strokes.allSatisfy { $0.paint == strokePaint })
+        func area<S: Sequence>(_ items: S) -> Double where S.Element == DrawItem {
+            items.reduce(0.0) { a, item in
+                guard case .trapezoid(let z) = item.shape else { XCTFail("not a trapezoid"); return a }
+                return a + z.area
+            }
+        }
+        // The fill: one 20-wide slab cut in two (items are at most 16 pixels wide).
+        XCTAssertEqual(fills.count, 2)
+        XCTAssertEqual(area(fills), 400, accuracy: 1e-9)
+        XCTAssertEqual(fills.map(\.aaEdges), [[.left, .top, .bottom], [.top, .right, .bottom]])
+        XCTAssertEqual(area(strokes), 22 * 22 - 18 * 18, accuracy: 1e-9)
+    }
+
+    func testNothingToDraw() {
+        let cases: [(ShapeLayer) -> Void] = [
+            { $0.path = nil },
+            { $0.path = Path() },
+            { $0.fillColor = nil },
+            { $0.fillColor = nil; $0.strokeColor = .black; $0.lineWidth = 0 },
+            { $0.fillColor = nil; $0.strokeColor = .black; $0.strokeStart = 0.7; $0.strokeEnd = 0.3 },
+        ]
+        for (i, change) in cases.enumerated() {
+            let r = canvas()
+            let s = shape(.rect(Rect(x: 0, y: 0, width: 20, height: 20)))
+            change(s)
+            r.addSublayer(s)
+            XCTAssertEqual(items(PlanBuilder.build(root: r, width: 100, height: 100)).count, 0, "case \(i)")
+        }
+    }
+
+    func testPathOutsideTheBoundsIsNotCulled() {
+        let r = canvas()
+        let s = shape(.ellipse(Rect(x: 40, y: 40, width: 30, height: 30)))
+        s.bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+        r.addSublayer(s)
+        let it = items(PlanBuilder.build(root: r, width: 100, height: 100))
+        XCTAssertGreaterThan(it.count, 3)
+    }
+}
