@@ -6,7 +6,7 @@ import Geometry
 
 extension SceneReader {
     /// The specialized types scene files may use.
-    static let supportedTypes: Set<String> = []
+    static let supportedTypes: Set<String> = ["text"]
 
     /// A fresh layer of the class `type` names (checked by `checkType`).
     static func makeLayer(_ type: String) -> Layer {
@@ -23,6 +23,9 @@ extension SceneReader {
     /// Reads `key`, one of the keys of the layer's own type.
     func specializedKey(_ layer: Layer, _ key: String, _ value: JSONValue, _ p: SceneKeyPath,
                         depth: Int) throws {
-        throw fail(p, "'\(key)' is not supported yet")
+        switch layer.kind {
+        case .text: try textKey(layer, key, value, p)
+        default: throw fail(p, "'\(key)' is not supported yet")
+        }
     }
 }

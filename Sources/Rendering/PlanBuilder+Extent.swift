@@ -51,6 +51,7 @@ extension PlanBuilder {
             let f = contentsFrame(l)
             if !f.isEmpty { e = unionOpt(e, h.boundingBox(of: f)) }
         }
+        e = unionOpt(e, kindContentExtent(l, h))
         if !l.sublayers.isEmpty {
             let s = l.sublayerTransformAboutAnchor
             for c in l.sublayers where !c.isHidden && c.opacity > 0 {
@@ -59,6 +60,17 @@ extension PlanBuilder {
             }
         }
         return e
+    }
+
+    /// What a specialized layer draws in its contents slot, through `h`.
+    func kindContentExtent(_ l: Layer, _ h: Homography) -> Rect? {
+        switch l.kind {
+        case .text:  // the backing image covers exactly the bounds
+            guard let t = l as? TextLayer, !t.string.isEmpty, (t.foregroundColor?.a ?? 0) > 0,
+                  !l.bounds.isEmpty else { return nil }
+            return h.boundingBox(of: l.bounds)
+        default: return nil
+        }
     }
 
     func unionOpt(_ a: Rect?, _ b: Rect?) -> Rect? {
