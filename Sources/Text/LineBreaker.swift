@@ -21,12 +21,23 @@ enum LineBreaker {
     }
 
     /// The lines of `paragraph` (ranges into it) no wider than `width`.
+    /// Widths grow word by word, so a paragraph costs time linear in its length.
     static func lines(_ p: [Unicode.Scalar], width: Double, metrics m: GlyphMetrics) -> [Range<Int>] {
         var out: [Range<Int>] = []
         var start = 0       // first character of the line being built
         var end = 0         // end of its last word (trailing spaces excluded)
+        var lineWidth = 0.0 // width of p[start..<end]
         var hasWord = false
         var i = 0
+        // Width of p[a..<b] appended to a run ending at a (kerning with p[a − 1] when a > from).
+        func extent(_ a: Int, _ b: Int, after from: Int) -> Double {
+            var w = 0.0
+            for k in a..<b {
+                if k > from { w += m.kerning(p[k - 1], p[k]) }
+                w += m.advance(p[k])
+            }
+            return w
+        }
         while i < p.count {
             // Next word: spaces [i, ws), characters [ws, we).
             var ws = i
@@ -34,21 +45,29 @@ enum LineBreaker {
             if ws == p.count { break }
             var we = ws
             while we < p.count, !isSpace(p[we]) { we += 1 }
-            if hasWord, measure(p[start..<we], m) > width {
+            if hasWord {
+                let candidate = lineWidth + extent(end, we, after: start)
+                if candidate <= width {
+                    end = we; lineWidth = candidate; i = we
+                    continue
+                }
                 out.append(start..<end)
-                start = ws; hasWord = false
+                start = ws
             }
-            if !hasWord {
-                // The word opens a line: split it while it is too wide on its own.
-                while measure(p[start..<we], m) > width {
-                    var k = start + 1
-                    while k < we, measure(p[start..<(k + 1)], m) <= width { k += 1 }
-                    if k == we { break }
+            // The word opens a line (after any leading spaces of the paragraph):
+            // split it between characters while it is too wide on its own.
+            var w = 0.0
+            for k in start..<we {
+                let add = (k > start ? m.kerning(p[k - 1], p[k]) : 0) + m.advance(p[k])
+                if w + add > width, k > start, k > ws {
                     out.append(start..<k)
                     start = k
+                    w = m.advance(p[k])
+                } else {
+                    w += add
                 }
             }
-            end = we; hasWord = true
+            end = we; lineWidth = w; hasWord = true
             i = we
         }
         out.append(start..<(hasWord ? end : start))

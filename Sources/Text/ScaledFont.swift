@@ -1,6 +1,6 @@
 // Text: a font face at one pixel size — the metrics layout measures with
 // (hinted advances, kerning pairs, line height) and the grayscale glyph
-// bitmaps drawing composites. Advances and kerning are cached per instance;
+// bitmaps drawing composites. Advances, kerning and bitmaps are cached per instance;
 // every FreeType call sets the size first, under FontFace.lock, because
 // faces are shared between sizes and threads.
 
@@ -37,6 +37,7 @@ public final class ScaledFont: GlyphMetrics {
     public let lineHeight: Double
     private var advances: [Unicode.Scalar: Double] = [:]
     private var kerns: [UInt64: Double] = [:]
+    private var glyphs: [Unicode.Scalar: GlyphBitmap] = [:]
 
     /// The largest pixel size FreeType is asked for.
     public static let maximumPixelSize = 4096.0
@@ -93,8 +94,15 @@ public final class ScaledFont: GlyphMetrics {
         return k
     }
 
-    /// The rendered glyph of `s` (grayscale, antialiased, hinted).
+    /// The rendered glyph of `s` (grayscale, antialiased, hinted), rendered once per instance.
     public func glyph(_ s: Unicode.Scalar) throws -> GlyphBitmap {
+        if let g = glyphs[s] { return g }
+        let g = try renderGlyph(s)
+        glyphs[s] = g
+        return g
+    }
+
+    private func renderGlyph(_ s: Unicode.Scalar) throws -> GlyphBitmap {
         FontFace.lock.lock(); defer { FontFace.lock.unlock() }
         try setSize()
         let loadRender: FT_Int32 = 1 << 2  // FT_LOAD_RENDER, default (grayscale) target

@@ -91,4 +91,13 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(l.lines[0].x, [0, 7, 17])
         XCTAssertEqual(l.lines[0].width, 27)
     }
+
+    func testLongInputLaysOutInLinearTime() {
+        let word = String(repeating: "a", count: 100_000)
+        XCTAssertEqual(layout(word, width: 15).lines.count, 100_000)
+        let words = Array(repeating: "ab", count: 50_000).joined(separator: " ")
+        XCTAssertEqual(layout(words, width: 2_000_000).lines.count, 1)
+        XCTAssertEqual(layout(words, width: 2_000_000, wrapped: false, truncation: .middle).lines.count, 1)
+        XCTAssertEqual(layout(words, width: 100, wrapped: false, truncation: .middle).lines[0].text, "ab ab…b ab")
+    }
 }
