@@ -12,7 +12,9 @@ extension PlanBuilder {
     func emitText(_ n: LayerDraw, opacity: Double) {
         guard let l = n.layer as? TextLayer, let color = l.foregroundColor, color.a > 0,
               !l.string.isEmpty, !l.bounds.isEmpty else { return }
-        let scale = l.contentsScale > 0 ? l.contentsScale : 1
+        let scale = TextImageRequest.effectiveScale(width: l.bounds.width, height: l.bounds.height,
+                                                    fontSize: l.fontSize,
+                                                    scale: l.contentsScale > 0 ? l.contentsScale : 1)
         guard let fontPath = try? FontResolver.resolve(l.font) else { return }
         let request = TextImageRequest(
             string: l.string, fontPath: fontPath, fontSize: l.fontSize,

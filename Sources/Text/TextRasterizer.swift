@@ -36,6 +36,20 @@ public struct TextImageRequest: Hashable, Sendable {
     public var pixelWidth: Int { Self.pixels(width * scale) }
     public var pixelHeight: Int { Self.pixels(height * scale) }
 
+    /// `contentsScale` lowered where needed so the backing image stays within
+    /// ``TextRasterizer/maximumSide`` per side and ``TextRasterizer/maximumPixels``
+    /// in all, and glyphs within ``ScaledFont/maximumPixelSize``.
+    public static func effectiveScale(width: Double, height: Double, fontSize: Double, scale: Double) -> Double {
+        var s = scale
+        let side = Double(TextRasterizer.maximumSide)
+        if width * s > side { s = side / width }
+        if height * s > side { s = side / height }
+        let area = width * height * s * s
+        if area > Double(TextRasterizer.maximumPixels) { s *= (Double(TextRasterizer.maximumPixels) / area).squareRoot() }
+        if fontSize * s > ScaledFont.maximumPixelSize { s = ScaledFont.maximumPixelSize / fontSize }
+        return s
+    }
+
     static func pixels(_ v: Double) -> Int {
         guard v.isFinite, v > 0 else { return 0 }
         return Int(min(v.rounded(.up), Double(TextRasterizer.maximumSide)))
@@ -46,6 +60,8 @@ public struct TextImageRequest: Hashable, Sendable {
 public enum TextRasterizer {
     /// Largest backing image side in pixels.
     public static let maximumSide = 16384
+    /// Largest backing image in pixels (16 Mi: 64 MiB of RGBA).
+    public static let maximumPixels = 16 << 20
 
     /// The backing image of `r`; throws FontError when the font fails.
     public static func render(_ r: TextImageRequest) throws -> Image {

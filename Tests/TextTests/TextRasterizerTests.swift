@@ -62,4 +62,12 @@ final class TextRasterizerTests: XCTestCase {
     func coveredPixels(_ img: Image) -> Int {
         stride(from: 3, to: img.pixels.count, by: 4).filter { img.pixels[$0] > 0 }.count
     }
+
+    func testHugeBackingImagesLowerTheirScale() {
+        XCTAssertEqual(TextImageRequest.effectiveScale(width: 100, height: 50, fontSize: 20, scale: 3), 3)
+        XCTAssertEqual(TextImageRequest.effectiveScale(width: 10_000, height: 10, fontSize: 20, scale: 4), 1.6384)
+        let s = TextImageRequest.effectiveScale(width: 8000, height: 8000, fontSize: 20, scale: 2)
+        XCTAssertLessThanOrEqual(8000 * 8000 * s * s, Double(TextRasterizer.maximumPixels) * 1.000001)
+        XCTAssertEqual(TextImageRequest.effectiveScale(width: 100, height: 50, fontSize: 1000, scale: 8), 4.096)
+    }
 }
