@@ -14,7 +14,7 @@ enum LineTruncation {
         if mode == .none { return line }
         if !force, LineBreaker.measure(line, m) <= width { return line }
         let n = line.count
-        // The candidate keeping k characters; kept counts only shrink as k falls.
+        // The line keeping k of its characters around the ellipsis.
         func candidate(_ k: Int) -> [Unicode.Scalar] {
             switch mode {
             case .none: return line
@@ -27,7 +27,7 @@ enum LineTruncation {
                 return trimTrailing(line[0..<head]) + [ellipsis] + trimLeading(line[(n - tail)..<n])
             }
         }
-        // Forced: at most n − 0 characters kept with the ellipsis; otherwise fewer than n.
+        // Keep at most n characters when forced (the ellipsis marks text dropped after the line), else fewer than n.
         var lo = 0, hi = force ? n : n - 1
         guard hi >= 0 else { return [ellipsis] }
         if LineBreaker.measure(candidate(lo), m) > width { return [ellipsis] }
