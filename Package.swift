@@ -22,13 +22,17 @@ let package = Package(
                        providers: [.apt(["libegl-dev", "libgbm-dev"])]),
         .systemLibrary(name: "CGLES2", path: "Sources/CGLES2", pkgConfig: "glesv2",
                        providers: [.apt(["libgles-dev"])]),
+        // FreeType 2: glyph outlines, hinting, kerning and grayscale rasterization for text layers.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
 
         // Pure Swift core.
         .target(name: "Geometry"),
         .target(name: "PVRTC"),
         .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "PVRTC"]),
-        .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC"]),
-        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers", "PVRTC"]),
+        .target(name: "Text", dependencies: ["CFreeType", "Geometry", "Images"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC", "Text"]),
+        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Text"]),
         .target(name: "Raster", dependencies: ["Geometry", "Images", "Rendering"]),
         .target(name: "GLES", dependencies: ["Geometry", "Images", "Rendering", "PVRTC", "CEGL", "CGLES2"],
                 plugins: ["EmbedShaders"]),
@@ -46,6 +50,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
+        .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),

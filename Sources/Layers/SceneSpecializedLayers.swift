@@ -6,7 +6,7 @@ import Geometry
 
 extension SceneReader {
     /// The specialized types scene files may use.
-    static let supportedTypes: Set<String> = ["transformLayer", "replicator", "gradient", "shape"]
+    static let supportedTypes: Set<String> = ["transformLayer", "replicator", "gradient", "shape", "text"]
 
     /// A fresh layer of the class `type` names (checked by `checkType`).
     static func makeLayer(_ type: String) -> Layer {
@@ -28,6 +28,7 @@ extension SceneReader {
         case .replicator: try replicatorKey(layer, key, value, p)
         case .gradient: try gradientKey(layer, key, value, p)
         case .shape: try shapeKey(layer as! ShapeLayer, key, value, p)
+        case .text: try textKey(layer, key, value, p)
         default: throw fail(p, "'\(key)' is not supported yet")
         }
     }

@@ -52,9 +52,21 @@ extension PlanBuilder {
             let f = contentsFrame(l)
             if !f.isEmpty { e = unionOpt(e, h.boundingBox(of: f)) }
         }
-        if l.kind == .shape { e = unionOpt(e, shapeExtent(l, h)) }
+        e = unionOpt(e, kindContentExtent(l, h))
         // Replicator instances and transform layers: PlanBuilder+TransformLayer.
         return unionOpt(e, sublayersExtent(l, h))
+    }
+
+    /// What a specialized layer draws in its contents slot, through `h`.
+    func kindContentExtent(_ l: Layer, _ h: Homography) -> Rect? {
+        switch l.kind {
+        case .text:  // the backing image covers exactly the bounds
+            guard let t = l as? TextLayer, !t.string.isEmpty, (t.foregroundColor?.a ?? 0) > 0,
+                  !l.bounds.isEmpty else { return nil }
+            return h.boundingBox(of: l.bounds)
+        case .shape: return shapeExtent(l, h)
+        default: return nil
+        }
     }
 
     func unionOpt(_ a: Rect?, _ b: Rect?) -> Rect? {

@@ -187,7 +187,8 @@ public final class PlanBuilder {
     /// contents, before the sublayers).
     func emitKindContent(_ n: LayerDraw, opacity: Double) {
         switch n.layer.kind {
-        case .layer, .transform, .replicator, .text: return
+        case .layer, .transform, .replicator: return
+        case .text: emitText(n, opacity: opacity)
         case .shape: emitShape(n, opacity: opacity)
         case .gradient: emitGradient(n, opacity: opacity)
         }

@@ -1,0 +1,118 @@
+// Text: draws a laid-out string into a layer's backing image — a
+// premultiplied RGBA image of ceil(width) × ceil(height) pixels. Each glyph
+// is FreeType's grayscale bitmap at the pen position rounded to whole pixels
+// on the rounded baseline; overlapping glyphs combine their coverage like
+// source-over, and the colour is applied once at the end (so a translucent
+// colour does not darken where glyphs touch).
+
+import Geometry
+import Images
+
+/// What a text backing image shows.
+public struct TextImageRequest: Hashable, Sendable {
+    public var string: String
+    /// The font file.
+    public var fontPath: String
+    /// Points; the glyphs are rendered at fontSize × scale pixels.
+    public var fontSize: Double
+    /// The box in points.
+    public var width: Double, height: Double
+    /// contentsScale: pixels per point of the backing image.
+    public var scale: Double
+    public var color: Color
+    public var alignment: TextLayoutOptions.Alignment
+    public var wrapped: Bool
+    public var truncation: TextLayoutOptions.Truncation
+
+    public init(string: String, fontPath: String, fontSize: Double, width: Double, height: Double,
+                scale: Double, color: Color, alignment: TextLayoutOptions.Alignment, wrapped: Bool,
+                truncation: TextLayoutOptions.Truncation) {
+        self.string = string; self.fontPath = fontPath; self.fontSize = fontSize
+        self.width = width; self.height = height; self.scale = scale; self.color = color
+        self.alignment = alignment; self.wrapped = wrapped; self.truncation = truncation
+    }
+
+    /// The backing image's size: ceil(points × scale) per side.
+    public var pixelWidth: Int { Self.pixels(width * scale) }
+    public var pixelHeight: Int { Self.pixels(height * scale) }
+
+    /// `contentsScale` lowered where needed so the backing image stays within
+    /// ``TextRasterizer/maximumSide`` per side and ``TextRasterizer/maximumPixels``
+    /// in all, and glyphs within ``ScaledFont/maximumPixelSize``.
+    public static func effectiveScale(width: Double, height: Double, fontSize: Double, scale: Double) -> Double {
+        var s = scale
+        let side = Double(TextRasterizer.maximumSide)
+        if width * s > side { s = side / width }
+        if height * s > side { s = side / height }
+        let area = width * height * s * s
+        if area > Double(TextRasterizer.maximumPixels) { s *= (Double(TextRasterizer.maximumPixels) / area).squareRoot() }
+        if fontSize * s > ScaledFont.maximumPixelSize { s = ScaledFont.maximumPixelSize / fontSize }
+        return s
+    }
+
+    static func pixels(_ v: Double) -> Int {
+        guard v.isFinite, v > 0 else { return 0 }
+        return Int(min(v.rounded(.up), Double(TextRasterizer.maximumSide)))
+    }
+}
+
+/// Renders text backing images.
+public enum TextRasterizer {
+    /// Largest backing image side in pixels.
+    public static let maximumSide = 16384
+    /// Largest backing image in pixels (16 Mi: 64 MiB of RGBA).
+    public static let maximumPixels = 16 << 20
+
+    /// The backing image of `r`; throws FontError when the font fails.
+    public static func render(_ r: TextImageRequest) throws -> Image {
+        let w = r.pixelWidth, h = r.pixelHeight
+        guard w > 0, h > 0 else { return Image(width: max(0, w), height: max(0, h)) }
+        let font = try ScaledFont(face: FontFace.open(path: r.fontPath), pixelSize: r.fontSize * r.scale)
+        let options = TextLayoutOptions(width: r.width * r.scale, height: r.height * r.scale,
+                                        alignment: r.alignment, wrapped: r.wrapped, truncation: r.truncation)
+        let layout = TextLayout(r.string, metrics: font, ascender: font.ascender,
+                                lineHeight: font.lineHeight, options: options)
+        var coverage = [UInt8](repeating: 0, count: w * h)
+        for line in layout.lines {
+            let baseline = Int(line.baseline.rounded())
+            // Skip lines wholly below the image (their tops start at the line above the baseline).
+            if Double(baseline) - font.lineHeight > Double(h) { break }
+            for (s, x) in zip(line.scalars, line.x) where !LineBreaker.isSpace(s) {
+                let g = try font.glyph(s)
+                blend(g, into: &coverage, width: w, height: h, x: Int(x.rounded()) + g.left, y: baseline - g.top)
+            }
+        }
+        return colorize(coverage, width: w, height: h, color: r.color)
+    }
+
+    /// Adds a glyph's coverage at (x, y) (its top-left), source-over, clipped to the image.
+    static func blend(_ g: GlyphBitmap, into cov: inout [UInt8], width: Int, height: Int, x: Int, y: Int) {
+        let x0 = max(0, x), x1 = min(width, x + g.width)
+        let y0 = max(0, y), y1 = min(height, y + g.rows)
+        guard x0 < x1, y0 < y1 else { return }
+        for py in y0..<y1 {
+            let src = (py - y) * g.width - x, dst = py * width
+            for px in x0..<x1 {
+                let c = UInt32(g.coverage[src + px])
+                if c == 0 { continue }
+                let d = UInt32(cov[dst + px])
+                cov[dst + px] = UInt8(d + c - UInt32(Image.mul255(d, c)))
+            }
+        }
+    }
+
+    /// Premultiplied pixels: the colour scaled by each pixel's coverage.
+    static func colorize(_ cov: [UInt8], width: Int, height: Int, color: Color) -> Image {
+        let p = color.premultiplied
+        func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
+        let r = byte(p.r), g = byte(p.g), b = byte(p.b), a = byte(p.a)
+        var px = [UInt8](repeating: 0, count: width * height * 4)
+        for i in 0..<(width * height) {
+            let c = UInt32(cov[i])
+            if c == 0 { continue }
+            px[i * 4] = Image.mul255(r, c); px[i * 4 + 1] = Image.mul255(g, c)
+            px[i * 4 + 2] = Image.mul255(b, c); px[i * 4 + 3] = Image.mul255(a, c)
+        }
+        return Image(width: width, height: height, pixels: px)
+    }
+}
