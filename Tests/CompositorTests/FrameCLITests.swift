@@ -9,24 +9,10 @@ import Compositor
 import Foundation
 
 final class FrameCLITests: XCTestCase {
-    var binary: URL { FixturePaths.compositorBinary }
     var scene: String { FixturePaths.scenes.appendingPathComponent("rasterize.json").path }
 
     func run(_ args: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("compositor binary not built at \(binary.path)")
-        }
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try runCompositor(args)
     }
 
     func tmp(_ name: String) -> String {

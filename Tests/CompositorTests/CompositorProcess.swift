@@ -1,0 +1,24 @@
+// Test support: runs the `compositor` binary built beside the test bundle
+// and collects its exit status, standard output and standard error.
+
+import Foundation
+import XCTest
+
+/// Runs `compositor args…`; skips the test when the binary was not built.
+func runCompositor(_ args: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let binary = FixturePaths.compositorBinary
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+        throw XCTSkip("compositor binary not built at \(binary.path)")
+    }
+    let p = Process()
+    p.executableURL = binary
+    p.arguments = args
+    let out = Pipe(), err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
