@@ -32,7 +32,10 @@ public struct Vec4: Hashable, Sendable {
 /// Formats a number compactly for plan dumps and error messages:
 /// integers without a fraction, others with up to 4 decimals.
 public func fmt(_ v: Double) -> String {
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    // Huge or non-finite values (bad input) in Swift's own notation: the
+    // fixed-point path below only fits magnitudes under 1e14 in an Int64.
+    guard v.isFinite, abs(v) < 1e14 else { return "\(v)" }
+    if v == v.rounded() { return String(Int64(v)) }
     var s = String(format4: v)
     while s.hasSuffix("0") { s.removeLast() }
     if s.hasSuffix(".") { s.removeLast() }

@@ -186,3 +186,16 @@ final class SVGPathTests: XCTestCase {
                        "expected a number at character 14")
     }
 }
+
+final class NumberFormatTests: XCTestCase {
+    /// Error messages quote bad input: huge and non-finite numbers must format, not trap.
+    func testFormatsEveryDouble() {
+        XCTAssertEqual(fmt(3), "3")
+        XCTAssertEqual(fmt(-2.5), "-2.5")
+        XCTAssertEqual(fmt(0.12345), "0.1235")
+        XCTAssertEqual(fmt(-1e308), "-1e+308")
+        XCTAssertEqual(fmt(123456789012345.5), "123456789012345.5")
+        XCTAssertEqual(fmt(.infinity), "inf")
+        XCTAssertEqual(fmt(.nan), "nan")
+    }
+}
