@@ -60,6 +60,7 @@ extension Renderer {
             plan = b.build(root: presentation, width: pw, height: ph)
             build = b.stats
         }
+        try RenderProblem.check(build)
         if let d = debug { plan = plan.withDebugOverlay(d) }
         let t1 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)

@@ -52,6 +52,7 @@ public final class Renderer {
         let t0 = DispatchTime.now().uptimeNanoseconds
         let builder = PlanBuilder(options: PlanOptions(scale: scale, cull: cull))
         let plan = builder.build(root: root, width: pw, height: ph)
+        try RenderProblem.check(builder.stats)
         let t1 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)
         let t2 = DispatchTime.now().uptimeNanoseconds

@@ -80,6 +80,27 @@ public enum Trapezoids {
     /// them (long thin triangles interpolate badly on a GPU).
     public static func decompose(_ polygons: [[Vec2]], rule: FillRule,
                                  maxWidth: Double = .infinity) -> [Trapezoid] {
+        (try? decomposeChecked(polygons, rule: rule, maxWidth: maxWidth)) ?? []
+    }
+
+    /// Most units of sweep work (slabs, edge-order swaps at crossings,
+    /// active edges per slab) one decomposition may take: a path with
+    /// millions of self-crossings (a dash pattern far below a pixel, a
+    /// scribble of tens of thousands of random segments) is refused instead
+    /// of taking minutes.
+    public static let maximumWork = 4_000_000
+
+    /// Why a path was not decomposed.
+    public struct TooComplex: Error, CustomStringConvertible {
+        public let edges: Int
+        public var description: String {
+            "the path is too complex to fill (\(edges) edges crossing so often that the sweep would take more than \(Trapezoids.maximumWork) steps)"
+        }
+    }
+
+    /// `decompose`, throwing `TooComplex` past `maximumWork` instead of returning nothing.
+    public static func decomposeChecked(_ polygons: [[Vec2]], rule: FillRule,
+                                        maxWidth: Double = .infinity) throws -> [Trapezoid] {
         var edges: [Edge] = []
         var minC = Double.infinity, maxC = -Double.infinity
         for poly in polygons where poly.count >= 3 {
@@ -93,13 +114,15 @@ public enum Trapezoids {
         }
         guard !edges.isEmpty else { return [] }
         let eps = 1e-7 * max(1, maxC - minC)
-        let slabs = sweep(edges, rule: rule, eps: eps)
+        guard let slabs = sweep(edges, rule: rule, eps: eps) else { throw TooComplex(edges: edges.count) }
         return trapezoids(slabs, edges: edges, eps: eps, maxWidth: maxWidth)
     }
 
     // MARK: - Sweep
 
-    static func sweep(_ edges: [Edge], rule: FillRule, eps: Double) -> [Slab] {
+    /// The slabs of the sweep, or nil when it would take more than `maximumWork`.
+    static func sweep(_ edges: [Edge], rule: FillRule, eps: Double) -> [Slab]? {
+        var work = 0
         var ys = Array(Set(edges.flatMap { [$0.y0, $0.y1] })).sorted()
         ys = ys.filter { $0.isFinite }
         let order = edges.indices.sorted { edges[$0].y0 < edges[$1].y0 }
@@ -113,6 +136,8 @@ public enum Trapezoids {
                 active.append(order[next]); next += 1
             }
             if active.isEmpty { continue }
+            work += active.count
+            if work > maximumWork { return nil }
             // Crossings strictly inside the vertex slab: the pairs whose
             // order at the top differs from their order at the bottom, found
             // by insertion-sorting the top order by bottom x (time ∝ edges + crossings).
@@ -130,14 +155,18 @@ public enum Trapezoids {
                     }
                     order.swapAt(m, m - 1)
                     m -= 1
+                    work += 1
                 }
             }
+            if work > maximumWork { return nil }
             cuts = Array(Set(cuts)).sorted()
             cuts.append(yb)
             for c in 0..<(cuts.count - 1) {
                 let y0 = cuts[c], y1 = cuts[c + 1]
                 guard y1 > y0 else { continue }
                 slabs.append(Slab(y0: y0, y1: y1, spans: spans(active, edges, y0, y1, rule: rule, eps: eps)))
+                work += active.count
+                if work > maximumWork { return nil }
             }
         }
         return slabs

@@ -17,6 +17,9 @@ public struct PlanBuildStats: Sendable, Equatable, Codable {
     public var items = 0
     /// Spatial indexes of big sublayer lists built (or rebuilt after a change) for this plan.
     public var sublayerIndexesBuilt = 0
+    /// Content the plan could not draw, each with the layer and the reason
+    /// (a path too complex to fill); renderers refuse such plans.
+    public var problems: [String] = []
     public init() {}
 
     public var culledTotal: Int {

@@ -43,22 +43,31 @@ extension PlanBuilder {
         }
         if let c = fill {
             let key = ShapeTrapezoidKey(path: path, stroke: nil, fillRule: s.fillRule, tolerance: tol, maxWidth: maxWidth)
-            emit(cachedTrapezoids(key) { Trapezoids.decompose(flattened().map(\.points), rule: s.fillRule, maxWidth: maxWidth) }, c)
+            emit(cachedTrapezoids(key, layer: s, part: "fill") {
+                try Trapezoids.decomposeChecked(flattened().map(\.points), rule: s.fillRule, maxWidth: maxWidth)
+            }, c)
         }
         if let c = stroke {
             let style = strokeStyle(s)
             let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
-            emit(cachedTrapezoids(key) {
-                Trapezoids.decompose(Stroker.outline(flattened(), style: style, tolerance: tol), rule: .nonZero,
-                                     maxWidth: maxWidth)
+            emit(cachedTrapezoids(key, layer: s, part: "stroke") {
+                try Trapezoids.decomposeChecked(Stroker.outline(flattened(), style: style, tolerance: tol),
+                                                rule: .nonZero, maxWidth: maxWidth)
             }, c)
         }
     }
 
     /// The trapezoids for `key`, built once per plan.
-    func cachedTrapezoids(_ key: ShapeTrapezoidKey, _ build: () -> [Trapezoid]) -> [Trapezoid] {
+    /// A path too complex to decompose draws nothing and is reported in
+    /// `stats.problems` (the renderer turns that into an error).
+    func cachedTrapezoids(_ key: ShapeTrapezoidKey, layer: ShapeLayer, part: String,
+                          _ build: () throws -> [Trapezoid]) -> [Trapezoid] {
         if let t = shapeTrapezoids[key] { return t }
-        let t = build()
+        let t: [Trapezoid]
+        do { t = try build() } catch {
+            stats.problems.append("shape layer \(layer.name.map { "'\($0)'" } ?? "(unnamed)") \(part): \(error)")
+            t = []
+        }
         shapeTrapezoids[key] = t
         return t
     }

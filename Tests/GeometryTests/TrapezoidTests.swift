@@ -146,3 +146,20 @@ final class TrapezoidTests: XCTestCase {
         XCTAssertTrue(cut.contains { !$0.topXs.isEmpty || !$0.bottomXs.isEmpty })
     }
 }
+
+final class TrapezoidComplexityTests: XCTestCase {
+    /// A scribble of thousands of random segments crosses itself millions of
+    /// times: the sweep gives up quickly with an error instead of running for minutes.
+    func testScribbleIsRefusedQuickly() {
+        var pts: [Vec2] = []
+        for i in 0..<20000 { pts.append(Vec2(Double(i % 97), Double((i * 37) % 101))) }
+        let start = Date()
+        XCTAssertThrowsError(try Trapezoids.decomposeChecked([pts], rule: .evenOdd)) { error in
+            XCTAssertTrue("\(error)".contains("too complex"), "\(error)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30, "the refusal must not take minutes")
+        XCTAssertEqual(Trapezoids.decompose([pts], rule: .evenOdd).count, 0)
+        // An ordinary path is far below the limit.
+        XCTAssertNoThrow(try Trapezoids.decomposeChecked([TrapezoidTests.star], rule: .evenOdd))
+    }
+}
