@@ -1,9 +1,11 @@
 // CompositorCLI: `compositor bench roundedrect` — the book's comparison of
 // three ways to draw N rounded rectangles per frame: cornerRadius +
 // masksToBounds over an image (each one needs an offscreen rounded-clip
-// pass), a shape layer (a filled path: trapezoid draw items, no pass), and
-// a nine-slice stretchable image (contentsCenter: nine textured quads, no
-// pass). Frames are timed end to end (plan, draw, readback) on the chosen
+// pass), a shape layer (the roundedRect shorthand: one analytic item, no
+// pass; and the same outline as SVG path data starting on the left edge,
+// which is not recognised as a rounded rect and is tessellated into
+// trapezoid items), and a nine-slice stretchable image
+// (contentsCenter: nine textured quads, no pass). Frames are timed end to end (plan, draw, readback) on the chosen
 // backend; offscreen passes, draw items and (GPU) draw calls come from the
 // last frame. The scenes are built as JSON in memory so they use the same
 // loader as scene files.
@@ -16,7 +18,7 @@ import GLES
 struct BenchRoundedRect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roundedrect",
-        abstract: "N rounded rects drawn three ways: masksToBounds clip over an image, shape layer, nine-slice image.")
+        abstract: "N rounded rects drawn three ways: masksToBounds clip over an image, shape layer (shorthand and SVG path), nine-slice image.")
 
     @Option(help: "gpu or cpu.")
     var backend: BackendChoice = .gpu
@@ -53,6 +55,9 @@ struct BenchRoundedRect: ParsableCommand {
     static let cases: [(String, String)] = [
         ("clip", "\"contents\": \"photo.png\", \"cornerRadius\": 10, \"masksToBounds\": true"),
         ("shape", "\"type\": \"shape\", \"path\": {\"roundedRect\": [0, 0, 40, 40], \"cornerRadius\": 10}, "
+            + "\"fillColor\": \"#457B9D\""),
+        ("shapePath", "\"type\": \"shape\", \"path\": \"M 0 10 A 10 10 0 0 1 10 0 L 30 0 A 10 10 0 0 1 40 10 "
+            + "L 40 30 A 10 10 0 0 1 30 40 L 10 40 A 10 10 0 0 1 0 30 Z\", "
             + "\"fillColor\": \"#457B9D\""),
         ("nineSlice", "\"contents\": \"nine-slice-button.png\", \"contentsCenter\": [0.25, 0.25, 0.5, 0.5]"),
     ]

@@ -1,9 +1,11 @@
-// Rendering: shape layers (CAShapeLayer) as draw items. The path is
-// flattened with a tolerance chosen in pixels (through the layer → pixel
-// scale, so curves are smooth at any zoom), filled and stroked in the
-// layer's plane as horizontal trapezoids (Geometry/Trapezoids.swift), each
-// one a draw item with analytic antialiasing on its boundary edges — the
-// GPU draws geometry, not a bitmap the CPU painted. Fill first, then the
+// Rendering: shape layers (CAShapeLayer) as draw items. A fill that is a
+// rect, a rounded rect with one radius or a circle is one analytic item
+// (the rounded-rect coverage backgrounds use). Any other path is flattened
+// with a tolerance chosen in pixels (through the layer → pixel scale, so
+// curves are smooth at any zoom), filled and stroked in the layer's plane
+// as horizontal trapezoids (Geometry/Trapezoids.swift), each one a draw
+// item with analytic antialiasing on its boundary edges — the GPU draws
+// geometry, not a bitmap the CPU painted. Fill first, then the
 // stroke, both above the contents and below the sublayers; not clipped to
 // the bounds (only by masksToBounds through `n.clip`).
 
@@ -41,7 +43,14 @@ extension PlanBuilder {
             lines = l
             return l
         }
-        if let c = fill {
+        if let c = fill, let prim = path.roundedRectPrimitive {
+            // A rect, rounded rect or circle fills as one analytic item (the
+            // rounded-rect distance function backgrounds use), not trapezoids.
+            let color = c.premultiplied.scaled(opacity)
+            let shape: Shape = prim.radius > 0 ? .roundedRect(prim.rect, radius: prim.radius) : .quad
+            add(DrawItem(layer: n.nameIndex, transform: t, rect: prim.rect, paint: .solid(color), shape: shape,
+                         aaEdges: .all, clip: n.clip))
+        } else if let c = fill {
             let key = ShapeTrapezoidKey(path: path, stroke: nil, fillRule: s.fillRule, tolerance: tol, maxWidth: maxWidth)
             emit(cachedTrapezoids(key, layer: s, part: "fill") {
                 try Trapezoids.decomposeChecked(flattened().map(\.points), rule: s.fillRule, maxWidth: maxWidth)

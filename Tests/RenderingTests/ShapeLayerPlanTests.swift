@@ -29,7 +29,9 @@ final class ShapeLayerPlanTests: XCTestCase {
 
     func testFillThenStroke() {
         let r = canvas()
-        let s = shape(.rect(Rect(x: 0, y: 0, width: 20, height: 20)))
+        // A square with an extra point on its top edge: not a primitive, so it is tessellated.
+        let s = shape(Path([.move(Vec2(0, 0)), .line(Vec2(10, 0)), .line(Vec2(20, 0)), .line(Vec2(20, 20)),
+                            .line(Vec2(0, 20)), .close]))
         s.fillColor = Color(r: 1, g: 0, b: 0, a: 1)
         s.strokeColor = Color(r: 0, g: 0, b: 1, a: 1)
         s.lineWidth = 2
@@ -55,6 +57,33 @@ final class ShapeLayerPlanTests: XCTestCase {
         XCTAssertEqual(area(strokes), 22 * 22 - 18 * 18, accuracy: 1e-9)
     }
 
+    func testRectRoundedRectAndCircleFillsAreOneAnalyticItem() {
+        let cases: [(Path, Shape)] = [
+            (.rect(Rect(x: 1, y: 2, width: 15, height: 9)), .quad),
+            (.roundedRect(Rect(x: 0, y: 0, width: 20, height: 10), radius: 3),
+             .roundedRect(Rect(x: 0, y: 0, width: 20, height: 10), radius: 3)),
+            (.ellipse(Rect(x: 2, y: 2, width: 16, height: 16)),
+             .roundedRect(Rect(x: 2, y: 2, width: 16, height: 16), radius: 8)),
+        ]
+        for (path, expected) in cases {
+            let r = canvas()
+            let s = shape(path)
+            r.addSublayer(s)
+            let it = items(PlanBuilder.build(root: r, width: 100, height: 100))
+            XCTAssertEqual(it.count, 1, "\(path)")
+            XCTAssertEqual(it.first?.shape, expected)
+            XCTAssertEqual(it.first?.aaEdges, .all, "shape edges are always antialiased")
+        }
+        // An ellipse that is not a circle, or a star, is tessellated.
+        for path in [Path.ellipse(Rect(x: 0, y: 0, width: 20, height: 10)),
+                     Path([.move(Vec2(10, 0)), .line(Vec2(20, 20)), .line(Vec2(0, 20)), .close])] {
+            let r = canvas()
+            r.addSublayer(shape(path))
+            let it = items(PlanBuilder.build(root: r, width: 100, height: 100))
+            XCTAssertTrue(it.allSatisfy { if case .trapezoid = $0.shape { return true }; return false })
+        }
+    }
+
     func testNothingToDraw() {
         let cases: [(ShapeLayer) -> Void] = [
             { $0.path = nil },
@@ -78,6 +107,7 @@ final class ShapeLayerPlanTests: XCTestCase {
         s.bounds = Rect(x: 0, y: 0, width: 0, height: 0)
         r.addSublayer(s)
         let it = items(PlanBuilder.build(root: r, width: 100, height: 100))
-        XCTAssertGreaterThan(it.count, 3)
+        XCTAssertEqual(it.count, 1, "the circle is drawn although the bounds are empty")
+        XCTAssertEqual(it.first?.rect, Rect(x: 40, y: 40, width: 30, height: 30))
     }
 }
