@@ -25,8 +25,7 @@ extension PlanBuilder {
             layer.rendererCache = index
             stats.sublayerIndexesBuilt += 1
         }
-        guard let region = planeRegion(of: n.target, through: n.toTarget) else { return index.inOrder(subs) }
-        let picked = index.candidates(in: region, of: subs)
+        let picked = index.candidates(of: subs, target: n.target, toTarget: n.toTarget, parentS: parentS)
         let ex = index.excluded
         stats.layersVisited += subs.count - picked.count
         stats.culledHidden += ex.hidden
@@ -35,21 +34,5 @@ extension PlanBuilder {
         stats.culledEmpty += ex.empty
         stats.culledOutsideCanvas += subs.count - ex.total - picked.count
         return picked
-    }
-
-    /// The part of a layer's plane that `toTarget` maps onto the target
-    /// (widened by two pixels, more than the bounds test's margin), as a
-    /// bounding rect; nil when the target reaches the plane's horizon.
-    func planeRegion(of target: Rect, through toTarget: Homography) -> Rect? {
-        guard let inv = toTarget.inverse else { return nil }
-        let t = target.insetBy(-2, -2)
-        var pts: [Vec2] = []
-        for c in t.corners {
-            let (x, y, w) = inv.applyHomogeneous(c.x, c.y)
-            guard w > Tessellator.nearW else { return nil }
-            pts.append(Vec2(x / w, y / w))
-        }
-        let r = Rect.bounding(pts)
-        return r.minX.isFinite && r.maxX.isFinite && r.minY.isFinite && r.maxY.isFinite ? r : nil
     }
 }

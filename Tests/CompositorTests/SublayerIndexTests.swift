@@ -89,6 +89,29 @@ final class SublayerIndexTests: XCTestCase {
         XCTAssertTrue(try flat == render(root, index: false).0, "a changed container was missed")
     }
 
+    /// The chapter-15 grid lies in a few z planes: scrolling the container
+    /// (its bounds origin) or changing its perspective keeps the index, and
+    /// every frame still renders what the unindexed plan renders.
+    func testScrollingTheGridKeepsTheIndex() throws {
+        var g = LayerGrid(width: 14, height: 12, depth: 3)
+        g.canvasWidth = 200; g.canvasHeight = 150
+        let root = g.build()
+        let scroll = root.sublayers[0]
+        var builds = 0
+        for step in 0..<6 {
+            scroll.bounds.origin = scroll.bounds.origin + Vec2(97, 41)
+            if step == 3 { var t = Transform3D.identity; t.m34 = -1.0 / 350; scroll.sublayerTransform = t }
+            let (indexed, stats) = try render(root, index: true)
+            builds += stats.sublayerIndexesBuilt
+            XCTAssertTrue(try indexed == render(root, index: false).0, "step \(step)")
+            XCTAssertGreaterThan(stats.culledOutsideCanvas, 0, "step \(step)")
+        }
+        XCTAssertEqual(builds, 1, "scrolling and a new perspective reuse the z-plane index")
+        // Moving a square is a change to the sublayers: rebuilt once.
+        scroll.sublayers[5].position = scroll.sublayers[5].position + Vec2(3, 0)
+        XCTAssertEqual(try render(root, index: true).1.sublayerIndexesBuilt, 1)
+    }
+
     func testPresentationCopiesReuseTheModelsIndex() throws {
         let root = makeScene(seed: 3)
         let (model, _) = try render(root, index: true)
