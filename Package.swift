@@ -47,15 +47,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC"]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
+        .testTarget(name: "PVRTCTests", dependencies: ["PVRTC", "TestSupport"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "PVRTC"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "PVRTC", "TestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "TestSupport"]),
     ]
 )

@@ -4,6 +4,7 @@
 // tree is unchanged and rebuilt after any change.
 
 import XCTest
+import TestSupport
 import Compositor
 import Raster
 
@@ -13,7 +14,7 @@ final class SublayerIndexTests: XCTestCase {
     /// perspective sublayerTransform: rotated, scaled, hidden, transparent,
     /// back-facing, with sublayers or shadows (never indexed), and empty.
     func makeScene(seed: UInt64 = 7) -> Layer {
-        var rng = SplitMix(seed)
+        var rng = SplitMix64(seed: seed)
         let root = Layer()
         root.bounds = Rect(x: 0, y: 0, width: 200, height: 150)
         let container = Layer()
@@ -130,18 +131,4 @@ final class SublayerIndexTests: XCTestCase {
         XCTAssertTrue(try changed == render(copy, index: false).0)
         XCTAssertTrue(try model == render(root, index: true).0, "the model is untouched")
     }
-}
-
-/// A small deterministic generator for test scenes.
-struct SplitMix {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

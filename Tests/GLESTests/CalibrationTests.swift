@@ -7,6 +7,7 @@
 // GPU bit for bit. A failure here names the convention that drifted.
 
 import XCTest
+import TestSupport
 import Geometry
 import Images
 import Rendering
@@ -51,7 +52,7 @@ final class CalibrationTests: XCTestCase {
 
     /// Bilinear weights 0…255 on both axes of random 2×2 textures (8-bit integer lerps, x then y).
     func testBilinearWeights() throws {
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         var images: [PlanImage] = []
         var items: [DrawItem] = []
         for n in 0..<4 {
@@ -110,18 +111,5 @@ final class CalibrationTests: XCTestCase {
                      paint: .texture(.image(0), uv: TestPlans.unitUV(r), filter: .nearest, opacity: 1)),
         ]
         try assertExact("nearest on texel boundaries", TestPlans.canvas(items, images: [PlanImage(key: "img", image: img)]))
-    }
-}
-
-/// A tiny deterministic generator (SplitMix64) for test data.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

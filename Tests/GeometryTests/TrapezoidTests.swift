@@ -5,6 +5,7 @@
 
 import Foundation
 import XCTest
+import TestSupport
 @testable import Geometry
 
 final class TrapezoidTests: XCTestCase {
@@ -18,21 +19,8 @@ final class TrapezoidTests: XCTestCase {
         return abs(s) / 2
     }
 
-    /// Winding number of `p` about the polygons (crossing count).
-    static func winding(_ polys: [[Vec2]], _ p: Vec2) -> Int {
-        var w = 0
-        for poly in polys {
-            for i in poly.indices {
-                let a = poly[i], b = poly[(i + 1) % poly.count]
-                if a.y <= p.y && b.y > p.y && (b - a).cross(p - a) > 0 { w += 1 }
-                if a.y > p.y && b.y <= p.y && (b - a).cross(p - a) < 0 { w -= 1 }
-            }
-        }
-        return w
-    }
-
     static func inside(_ polys: [[Vec2]], _ p: Vec2, _ rule: FillRule) -> Bool {
-        let w = winding(polys, p)
+        let w = windingNumber(polys, p)
         return rule == .nonZero ? w != 0 : w & 1 != 0
     }
 

@@ -7,6 +7,7 @@
 
 import Foundation
 import XCTest
+import TestSupport
 @testable import Images
 
 final class JPEGTests: XCTestCase {

@@ -3,12 +3,13 @@
 // the test was written (noted inline), so a regression in the encoder fails.
 
 import XCTest
+import TestSupport
 import PVRTC
 
 final class EncoderTests: XCTestCase {
     /// Smooth colour gradient plus ±12 seeded noise, opaque.
     func syntheticImage(size: Int = 64) -> PVRTCImage {
-        var rng = SeededRNG(seed: 11)
+        var rng = SplitMix64(seed: 11)
         var img = PVRTCImage(width: size, height: size)
         for y in 0..<size {
             for x in 0..<size {

@@ -3,11 +3,12 @@
 // never trap, and whatever it accepts must decode.
 
 import XCTest
+import TestSupport
 import PVRTC
 
 final class PVRFileFuzzTests: XCTestCase {
     func seeds() throws -> [[UInt8]] {
-        var rng = SeededRNG(seed: 99)
+        var rng = SplitMix64(seed: 99)
         let v3 = try PVRFile.write(PVRTCTexture(
             bitsPerPixel: .four, hasAlpha: true, width: 16, height: 16,
             levels: [128, 32, 32, 32, 32].map { n in (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) } },
@@ -20,7 +21,7 @@ final class PVRFileFuzzTests: XCTestCase {
         return [v3, v2]
     }
 
-    func mutate(_ file: [UInt8], _ rng: inout SeededRNG) -> [UInt8] {
+    func mutate(_ file: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var b = file
         switch Int.random(in: 0..<5, using: &rng) {
         case 0: // truncate anywhere
@@ -46,7 +47,7 @@ final class PVRFileFuzzTests: XCTestCase {
     }
 
     func testMutatedFilesNeverCrashTheReader() throws {
-        var rng = SeededRNG(seed: 2024)
+        var rng = SplitMix64(seed: 2024)
         let bases = try seeds()
         var accepted = 0, rejected = 0
         for i in 0..<3000 {

@@ -2,16 +2,17 @@
 // legacy v2 file, the exact error messages, and the writer's refusals.
 
 import XCTest
+import TestSupport
 import PVRTC
 
 final class PVRFileTests: XCTestCase {
-    func randomBytes(_ n: Int, _ rng: inout SeededRNG) -> [UInt8] {
+    func randomBytes(_ n: Int, _ rng: inout SplitMix64) -> [UInt8] {
         (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) }
     }
 
     /// 64×64 4bpp RGBA, full chain: levels 64, 32, 16, 8, 4, 2, 1 → 2048, 512, 128, 32, 32, 32, 32 bytes.
     func sampleTexture() -> PVRTCTexture {
-        var rng = SeededRNG(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let sizes = [2048, 512, 128, 32, 32, 32, 32]
         return PVRTCTexture(bitsPerPixel: .four, hasAlpha: true, width: 64, height: 64,
                             levels: sizes.map { randomBytes($0, &rng) }, colorSpace: 1,
@@ -43,7 +44,7 @@ final class PVRFileTests: XCTestCase {
     }
 
     func testV3TwoBppRGBRoundTripAndFileIO() throws {
-        var rng = SeededRNG(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let tex = PVRTCTexture(bitsPerPixel: .two, hasAlpha: false, width: 32, height: 32,
                                levels: [randomBytes(256, &rng), randomBytes(64, &rng)])
         let path = NSTemporaryDirectory() + "pvrtc-test-\(getpid()).pvr"

@@ -1,20 +1,7 @@
-// TestSupport: helpers shared by the PVRTC tests — a seeded RNG so every
-// "random" test is reproducible, and a builder for hand-made PVRTC word data.
+// TestSupport: helpers shared by the PVRTC tests — a builder for hand-made
+// PVRTC word data (the seeded RNG lives in the TestSupport target).
 
 import PVRTC
-
-/// SplitMix64: small, deterministic, good enough for test data.
-struct SeededRNG: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Builds PVRTC data from words given per block in raster order, placing each
 /// word at its Morton position with an index computed here by quadrant recursion

@@ -4,6 +4,7 @@
 // the documented weak spot (an almost horizontal edge near its end vertex).
 
 import XCTest
+import TestSupport
 import Geometry
 import Images
 import Rendering
@@ -20,14 +21,7 @@ final class TrapezoidCoverageTests: XCTestCase {
     }
 
     static func inside(_ polys: [[Vec2]], _ p: Vec2, _ rule: FillRule) -> Bool {
-        var w = 0
-        for poly in polys {
-            for i in poly.indices {
-                let a = poly[i], b = poly[(i + 1) % poly.count]
-                if a.y <= p.y && b.y > p.y && (b - a).cross(p - a) > 0 { w += 1 }
-                if a.y > p.y && b.y <= p.y && (b - a).cross(p - a) < 0 { w -= 1 }
-            }
-        }
+        let w = windingNumber(polys, p)
         return rule == .nonZero ? w != 0 : w & 1 != 0
     }
 
