@@ -8,6 +8,11 @@ import Geometry
 import Layers
 
 extension Layer {
+    /// Whether the layer paints its bounds itself: a visible background or border.
+    var drawsBackgroundOrBorder: Bool {
+        (backgroundColor?.a ?? 0) > 0 || (borderWidth > 0 && (borderColor?.a ?? 0) > 0)
+    }
+
     /// The anchor point in bounds coordinates (x, y, anchorPointZ).
     var anchorInBounds: (Double, Double, Double) {
         (bounds.minX + anchorPoint.x * bounds.width, bounds.minY + anchorPoint.y * bounds.height, anchorPointZ)

@@ -38,7 +38,7 @@ extension PlanBuilder {
     /// property is read once; this runs for every hidden leaf.
     func leafExtent(_ l: Layer, _ h: Homography, bounds b: Rect, hasMask: Bool) -> Rect? {
         guard !hasMask, l.contents == nil, !(l.shadowOpacity > 0), l.kind == .layer else { return outputExtent(l, h) }
-        let drawsBounds = (l.backgroundColor?.a ?? 0) > 0 || (l.borderWidth > 0 && (l.borderColor?.a ?? 0) > 0)
+        let drawsBounds = l.drawsBackgroundOrBorder
         guard drawsBounds, !b.isEmpty, let r = h.boundingBox(of: b) else { return nil }
         guard !r.isEmpty, r.minX.isFinite, r.maxY.isFinite else { return nil }
         return r

@@ -45,7 +45,7 @@ extension PlanBuilder {
     /// Background, border, contents and sublayers of `l` through `h`.
     func bodyExtent(_ l: Layer, _ h: Homography) -> Rect? {
         var e: Rect?
-        let drawsBounds = (l.backgroundColor?.a ?? 0) > 0 || (l.borderWidth > 0 && (l.borderColor?.a ?? 0) > 0)
+        let drawsBounds = l.drawsBackgroundOrBorder
         if drawsBounds, !l.bounds.isEmpty { e = unionOpt(e, h.boundingBox(of: l.bounds)) }
         if let k = kindContentBounds(l) { e = unionOpt(e, h.boundingBox(of: k)) }
         if l.contents != nil {

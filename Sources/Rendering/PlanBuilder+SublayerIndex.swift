@@ -1,6 +1,7 @@
 // Rendering: using the sublayer spatial index. Big sublayer lists (the
 // chapter-15 grid) are queried with the target rectangle mapped back into
-// the layer's plane, so hidden sublayers cost nothing per frame; the
+// the planes the index keeps its boxes in (SublayerIndex.swift), so hidden
+// sublayers cost nothing per frame; the
 // layers the index leaves out are counted in the stats exactly as the
 // per-layer tests would have counted them.
 

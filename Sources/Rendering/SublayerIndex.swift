@@ -78,18 +78,15 @@ final class SublayerIndex {
         var boxArray = [Rect](repeating: .zero, count: sorted.count)
         var planes: [Plane] = []
         var always = build.always
-        var indexed = 0
         for (z, boxes) in build.planes {
             for (i, b) in boxes { boxArray[Int(i)] = b }
             let (grid, large) = SublayerIndex.makeGrid(boxes)
             always += large
-            indexed += boxes.count - large.count
             if let g = grid { planes.append(Plane(z: z, grid: g)) }
         }
         self.boxes = boxArray
         self.planes = planes
         self.always = always.sorted()
-        indexedCount = indexed
     }
 
     /// Sublayers sorted into boxes per plane, always-candidates and exclusions.
@@ -115,7 +112,7 @@ final class SublayerIndex {
             }
             if !(c.opacity > 0) { b.excluded.transparent += 1; continue }
             guard isSimpleLeaf(c), toParent.isInvertible else { b.always.append(index); continue }
-            if !drawsBounds(c) || bounds.isEmpty { b.excluded.empty += 1; continue }
+            if !c.drawsBackgroundOrBorder || bounds.isEmpty { b.excluded.empty += 1; continue }
             guard let box = frontBox(toParent, bounds) else { b.always.append(index); continue }
             boxes.append((index, box))
         }
@@ -136,13 +133,13 @@ final class SublayerIndex {
             if c.isHidden || c.mask?.isHidden == true { b.excluded.hidden += 1; continue }
             if !c.isDoubleSided { b.always.append(index); continue }
             if !(c.opacity > 0) { b.excluded.transparent += 1; continue }
+            guard isSimpleLeaf(c) else { b.always.append(index); continue }
             let bounds = c.bounds
             let m = c.transformToSuperlayer(parentS: .identity, bounds: bounds)
-            guard isSimpleLeaf(c) else { b.always.append(index); continue }
             // Flat in a plane z = m43, affine within it: x·m13 + y·m23 = 0, w = 1.
             guard m.m13 == 0, m.m23 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,
                   m.flattened.isInvertible else { return nil }
-            if !drawsBounds(c) || bounds.isEmpty { b.excluded.empty += 1; continue }
+            if !c.drawsBackgroundOrBorder || bounds.isEmpty { b.excluded.empty += 1; continue }
             guard let box = frontBox(m.flattened, bounds) else { return nil }
             let z = m.m43
             if byZ[z] == nil {
@@ -153,10 +150,6 @@ final class SublayerIndex {
         }
         b.planes = zOrder.map { ($0, byZ[$0]!) }
         return b
-    }
-
-    static func drawsBounds(_ c: Layer) -> Bool {
-        (c.backgroundColor?.a ?? 0) > 0 || (c.borderWidth > 0 && (c.borderColor?.a ?? 0) > 0)
     }
 
     /// The map from the plane at `z` (before `parentS`) to the layer's plane.
@@ -172,10 +165,6 @@ final class SublayerIndex {
             && layer.sublayers.count == count
     }
 
-    /// All of `subs` (the indexed layer's sublayers) in drawing order.
-    func inOrder(_ subs: [Layer]) -> [Layer] {
-        order.map { o in o.map { subs[Int($0)] } } ?? subs
-    }
 
     /// A leaf whose whole output is its background and border.
     static func isSimpleLeaf(_ c: Layer) -> Bool {
@@ -268,9 +257,6 @@ final class SublayerIndex {
             }
         }
     }
-
-    /// How many sublayers live in the grid (the ones a query can leave out).
-    let indexedCount: Int
 }
 
 extension SublayerIndex.Grid {
