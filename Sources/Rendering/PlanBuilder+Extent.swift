@@ -47,26 +47,16 @@ extension PlanBuilder {
         var e: Rect?
         let drawsBounds = l.drawsBackgroundOrBorder
         if drawsBounds, !l.bounds.isEmpty { e = unionOpt(e, h.boundingBox(of: l.bounds)) }
-        if let k = kindContentBounds(l) { e = unionOpt(e, h.boundingBox(of: k)) }
+        if let k = kindContentBounds(l), let b = h.boundingBox(of: k) {
+            // Shapes are always antialiased: their fringe reaches a pixel out.
+            e = unionOpt(e, l.kind == .shape ? b.insetBy(-1, -1) : b)
+        }
         if l.contents != nil {
             let f = contentsFrame(l)
             if !f.isEmpty { e = unionOpt(e, h.boundingBox(of: f)) }
         }
-        e = unionOpt(e, kindContentExtent(l, h))
         // Replicator instances and transform layers: PlanBuilder+TransformLayer.
         return unionOpt(e, sublayersExtent(l, h))
-    }
-
-    /// What a specialized layer draws in its contents slot, through `h`.
-    func kindContentExtent(_ l: Layer, _ h: Homography) -> Rect? {
-        switch l.kind {
-        case .text:  // the backing image covers exactly the bounds
-            guard let t = l as? TextLayer, !t.string.isEmpty, (t.foregroundColor?.a ?? 0) > 0,
-                  !l.bounds.isEmpty else { return nil }
-            return h.boundingBox(of: l.bounds)
-        case .shape: return shapeExtent(l, h)
-        default: return nil
-        }
     }
 
     func unionOpt(_ a: Rect?, _ b: Rect?) -> Rect? {

@@ -104,9 +104,10 @@ extension PlanBuilder {
         return min(max(best, 1e-3), 1e3)
     }
 
-    /// What a shape layer may draw, in target pixels (conservative: the
-    /// path's control points, widened by the stroke's miters and caps).
-    func shapeExtent(_ l: Layer, _ h: Homography) -> Rect? {
+    /// Where a shape layer may draw, in its own coordinates (conservative:
+    /// the path's control points, widened by the stroke's miters and caps);
+    /// nil when it draws nothing.
+    func shapeBounds(_ l: Layer) -> Rect? {
         guard let s = l as? ShapeLayer, let path = s.path, !path.elements.isEmpty else { return nil }
         let fills = (s.fillColor?.a ?? 0) > 0
         let strokes = (s.strokeColor?.a ?? 0) > 0 && s.lineWidth > 0
@@ -117,8 +118,7 @@ extension PlanBuilder {
             let pad = hw * (s.lineJoin == .miter ? max(s.miterLimit, 1.5) : 1.5)
             r = Rect(minX: r.minX - pad, minY: r.minY - pad, maxX: r.maxX + pad, maxY: r.maxY + pad)
         }
-        guard let e = h.boundingBox(of: r) else { return nil }
-        return e.insetBy(-1, -1)
+        return r
     }
 }
 

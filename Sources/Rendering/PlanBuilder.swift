@@ -198,8 +198,13 @@ public final class PlanBuilder {
     /// nothing (for extents, culling and the rounded-clip decision).
     func kindContentBounds(_ l: Layer) -> Rect? {
         switch l.kind {
-        case .layer, .transform, .replicator, .text, .shape: return nil
+        case .layer, .transform, .replicator: return nil
         case .gradient: return gradientBounds(l)
+        case .shape: return shapeBounds(l)
+        case .text:  // the backing image covers exactly the bounds
+            guard let t = l as? TextLayer, !t.string.isEmpty, (t.foregroundColor?.a ?? 0) > 0,
+                  !l.bounds.isEmpty else { return nil }
+            return l.bounds
         }
     }
 

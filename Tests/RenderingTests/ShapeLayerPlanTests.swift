@@ -84,6 +84,27 @@ final class ShapeLayerPlanTests: XCTestCase {
         }
     }
 
+    /// masksToBounds with a cornerRadius clips what a shape or text layer
+    /// draws in its contents slot to the rounded bounds (an offscreen
+    /// rounded clip), as it clips contents and sublayers.
+    func testRoundedMasksToBoundsClipsShapeAndTextContent() {
+        let r = canvas()
+        let s = shape(.rect(Rect(x: -10, y: -10, width: 40, height: 40)))
+        let t = TextLayer()
+        t.frame = Rect(x: 50, y: 10, width: 40, height: 40)
+        t.string = "WWWW"
+        for l in [s, t] as [Layer] {
+            l.cornerRadius = 12
+            l.masksToBounds = true
+            r.addSublayer(l)
+        }
+        let plan = PlanBuilder.build(root: r, width: 100, height: 100)
+        XCTAssertEqual(plan.offscreenPassesByReason[.roundedClip], 2)
+        // Without a radius the clip stays an aliased polygon: no pass.
+        s.cornerRadius = 0; t.cornerRadius = 0
+        XCTAssertNil(PlanBuilder.build(root: r, width: 100, height: 100).offscreenPassesByReason[.roundedClip])
+    }
+
     func testNothingToDraw() {
         let cases: [(ShapeLayer) -> Void] = [
             { $0.path = nil },
