@@ -155,10 +155,7 @@ public class Layer {
     /// `propertyChangeObserver` (so it never creates implicit animations),
     /// and copies carry no animations.
     public func shallowCopy() -> Layer {
-        let saved = Layer.propertyChangeObserver
-        Layer.propertyChangeObserver = nil
-        defer { Layer.propertyChangeObserver = saved }
-        return unobservedCopy()
+        Layer.withoutObserver { unobservedCopy() }
     }
 
     /// `shallowCopy()` without touching the observer (the caller has suspended it).
