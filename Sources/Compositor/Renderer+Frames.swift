@@ -19,9 +19,11 @@ public struct FrameOutput {
     public var stats: FrameStats
     public var gpuStats: GPUStats?
     public var cpuStats: RasterStats?
+    /// The executor's name, as `RenderOutput.backend`.
+    public var backend: String
     /// The same frame as a `render` result (for the single-frame stats report).
     public var renderOutput: RenderOutput {
-        RenderOutput(image: image, plan: plan, buildStats: buildStats, backend: stats.gpuTimeSource.hasPrefix("none") ? "cpu" : "gpu",
+        RenderOutput(image: image, plan: plan, buildStats: buildStats, backend: backend,
                      gpuStats: gpuStats, cpuStats: cpuStats, planSeconds: stats.prepareMs / 1000,
                      executeSeconds: (stats.drawMs + stats.readbackMs) / 1000)
     }
@@ -74,7 +76,8 @@ extension Renderer {
         s.offscreenPasses = plan.passes.count - 1
         s.cacheHits = cacheStats.hits; s.cacheMisses = cacheStats.misses
         s.cacheEvictions = cacheStats.evictions; s.cacheBytesHeld = cacheStats.bytesHeld
-        var out = FrameOutput(image: image, plan: plan, buildStats: build, cacheStats: cacheStats, stats: s)
+        var out = FrameOutput(image: image, plan: plan, buildStats: build, cacheStats: cacheStats, stats: s,
+                              backend: executor.name)
         switch executor {
         case .gpu(let g):
             let st = g.lastStats
