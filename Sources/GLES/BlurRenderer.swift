@@ -1,4 +1,5 @@
-// GLES: blur passes (PassContent.blur). One fullscreen quad with cs_blur:
+// GLES: blur passes (PassContent.blur). One fullscreen quad with cs_blur
+// (alpha) or cs_blur_rgba (four channels):
 // the step's weights go in a uniform float array of BlurStep.maxRadius + 1
 // entries and the shader loops to a constant bound, breaking at the radius.
 // The source pass is sampled with NEAREST at texel centres so every tap is
@@ -25,7 +26,7 @@ final class BlurRenderer {
     /// Draws the pass (`width` × `height`) through `viewport` (from `Framebuffer.target`).
     func draw(_ step: BlurStep, source: PooledTexture, width: Int, height: Int, viewport: (Int, Int),
               batcher: Batcher, stats: inout GPUStats) {
-        let program = batcher.use(.blur, stats: &stats)
+        let program = batcher.use(step.channels == .rgba ? .blurRGBA : .blur, stats: &stats)
         let radius = min(step.weights.count - 1, BlurStep.maxRadius)
         var weights = [Float](repeating: 0, count: BlurStep.maxRadius + 1)
         for k in 0...max(0, radius) where k < step.weights.count { weights[k] = step.weights[k] }

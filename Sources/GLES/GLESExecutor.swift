@@ -3,7 +3,8 @@
 // RGBA8 texture (viewport = pass size, pass pixel (x, y) → NDC
 // (2x/W − 1, 2y/H − 1), so rows need no flip anywhere); items go through
 // the shared Tessellator and the Batcher; pass textures return to the pool
-// once no later pass samples them. The CPU executor (Raster) runs the same
+// once no later pass samples them (the plan's schedule, from
+// `RenderPlan.validate`, which runs before anything is drawn). The CPU executor (Raster) runs the same
 // plan with the same math; the differential tests hold the two together.
 
 import CGLES2
@@ -87,23 +88,27 @@ public final class GLESExecutor {
             for u in frame.images.values { for t in u.tiles { pool.release(t.texture) } }
             for u in frame.pvrtcImages.values { releasePVRTC(u) }
         }
-        let lastUse = PassDependencies.lastUse(plan)
-        guard !plan.passes.isEmpty else { throw GLESError.unsupported("a plan without passes") }
+        let schedule = try plan.validate(maxPassSize: min(info.maxTextureSize, RenderPlan.maxPassSize),
+                                         heldCacheKeys: Set(retained.keys))
         var output = Image(width: 0, height: 0)
         timer?.begin()
         defer { timer?.end() }
         for (index, pass) in plan.passes.enumerated() {
-            guard pass.width > 0, pass.height > 0,
-                  pass.width <= info.maxTextureSize, pass.height <= info.maxTextureSize else {
-                throw GLESError.unsupported("pass \(pass.id) is \(pass.width)×\(pass.height), outside 1…\(info.maxTextureSize)")
-            }
             let target = pool.acquire(width: pass.width, height: pass.height)
             batcher.forgetTextureBindings()
             frame.passTextures[pass.id] = target
             if let k = pass.retainKey { frame.keptPasses[pass.id] = k }
             let viewport = try framebuffer.target(target, pass: pass.id)
-            glClearColor(Float(pass.clear.r), Float(pass.clear.g), Float(pass.clear.b), Float(pass.clear.a))
-            glClear(GLenum(GL_COLOR_BUFFER_BIT))
+            switch pass.load {
+            case .clear(let c):
+                glClearColor(Float(c.r), Float(c.g), Float(c.b), Float(c.a))
+                glClear(GLenum(GL_COLOR_BUFFER_BIT))
+            case .load(let p):
+                // A copy is an RGBA blur of radius 0: weight 1, one exact texel per pixel.
+                guard let source = frame.passTextures[p] else { preconditionFailure("pass#\(p) loaded after its last use") }
+                blur.draw(BlurStep(source: p, axis: .horizontal, sigma: 0, channels: .rgba), source: source,
+                          width: pass.width, height: pass.height, viewport: viewport, batcher: batcher, stats: &stats)
+            }
             switch pass.content {
             case .draw(let items):
                 for item in items { try draw(item, pass: pass, viewport: viewport, frame: &frame, stats: &stats) }
@@ -129,7 +134,7 @@ public final class GLESExecutor {
                 try checkGLError("after pass \(pass.id) (\(pass.reason.rawValue))")
             }
             // Return the targets no later pass samples (kept ones stay until the frame is done).
-            for (id, last) in lastUse where last == index && !frame.keptPasses.keys.contains(id) {
+            for id in schedule.releasedAfter[index] where !frame.keptPasses.keys.contains(id) {
                 if let t = frame.passTextures.removeValue(forKey: id) { pool.release(t) }
             }
         }

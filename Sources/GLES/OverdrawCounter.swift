@@ -65,11 +65,9 @@ public final class GPUOverdrawCounter {
         glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
         glUseProgram(program.id)
         var out: [PassOverdraw] = []
+        _ = try plan.validate(maxPassSize: min(framebuffer.maxViewport.0, framebuffer.maxViewport.1,
+                                               RenderPlan.maxPassSize))
         for pass in plan.passes {
-            guard pass.width > 0, pass.height > 0,
-                  pass.width <= framebuffer.maxViewport.0, pass.height <= framebuffer.maxViewport.1 else {
-                throw GLESError.unsupported("pass \(pass.id) is \(pass.width)×\(pass.height)")
-            }
             let target = pool.acquire(width: pass.width, height: pass.height)
             defer { pool.release(target) }
             let viewport = try framebuffer.target(target, pass: pass.id)

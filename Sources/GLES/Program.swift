@@ -9,6 +9,8 @@ import Rendering
 /// The programs of the executor, by role.
 enum ProgramKind: String, CaseIterable {
     case solid, texture, textureAlpha, masked, blur
+    /// A blur step over all four channels (BlurStep.Channels.rgba).
+    case blurRGBA
     /// Paint.gradient, evaluated per pixel (gradient.glsl); its stops are per-batch uniforms.
     case gradient
     /// Paint.texture of PVRTC 4bpp blocks decoded in the shader (PVRTCUpload.swift).
@@ -18,7 +20,9 @@ enum ProgramKind: String, CaseIterable {
     /// Paint.texture of PVRTC 2bpp blocks decoded in the shader, linear and nearest.
     case texturePVRTC2, texturePVRTC2Nearest
 
-    var vertexShader: String { self == .blur ? "cs_fullscreen.vert.glsl" : "ps_quad.vert.glsl" }
+    /// Fullscreen passes (blurs) rather than draw items.
+    var isFullscreen: Bool { self == .blur || self == .blurRGBA }
+    var vertexShader: String { isFullscreen ? "cs_fullscreen.vert.glsl" : "ps_quad.vert.glsl" }
     var fragmentShader: String {
         switch self {
         case .solid: return "ps_solid.frag.glsl"
@@ -27,6 +31,7 @@ enum ProgramKind: String, CaseIterable {
         case .masked: return "ps_masked.frag.glsl"
         case .gradient: return "ps_gradient.frag.glsl"
         case .blur: return "cs_blur.frag.glsl"
+        case .blurRGBA: return "cs_blur_rgba.frag.glsl"
         case .texturePVRTC: return "ps_texture_pvrtc.frag.glsl"
         case .texturePVRTCNearest: return "ps_texture_pvrtc_nearest.frag.glsl"
         case .texturePVRTC2: return "ps_texture_pvrtc2.frag.glsl"
@@ -38,7 +43,7 @@ enum ProgramKind: String, CaseIterable {
         case .solid, .gradient: return []
         case .texture, .textureAlpha: return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
-        case .blur: return ["u_source"]
+        case .blur, .blurRGBA: return ["u_source"]
         case .texturePVRTC, .texturePVRTCNearest, .texturePVRTC2, .texturePVRTC2Nearest: return ["u_blocks"]
         }
     }
@@ -88,7 +93,7 @@ final class Program {
 
     /// Builds the program of `kind` from the embedded shaders.
     convenience init(kind: ProgramKind) throws {
-        let attributes = kind == .blur ? ["a_position"] : QuadAttributes.all.map(\.name)
+        let attributes = kind.isFullscreen ? ["a_position"] : QuadAttributes.all.map(\.name)
         try self.init(name: kind.rawValue,
                       vertexName: kind.vertexShader, vertexSource: try ShaderLibrary.resolvedSource(kind.vertexShader),
                       fragmentName: kind.fragmentShader,

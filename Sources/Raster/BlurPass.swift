@@ -14,7 +14,9 @@ import Rendering
 
 enum BlurPass {
     /// Blurs `source`'s alpha along `step.axis` into `target` (same size).
+    /// (An RGBA step goes to `BlurPassRGBA`.)
     static func run(_ step: BlurStep, source: PixelBuffer, into target: PixelBuffer, bands: Int) {
+        if step.channels == .rgba { BlurPassRGBA.run(step, source: source, into: target, bands: bands); return }
         let w = source.width, h = source.height
         let r = max(0, step.weights.count - 1)
         // Weights by tap, k = −r…r.

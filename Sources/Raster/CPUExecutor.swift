@@ -1,7 +1,7 @@
 // Raster: the CPU reference executor — runs a RenderPlan pass by pass with
 // the GL conventions of `GLConventions`, so its images match the GLES2
 // executor's pixel for pixel. This file owns the pass loop: validation,
-// targets and their lifetimes, texture lookup, stats. The pixel work lives
+// targets and their lifetimes (by the plan's schedule), texture lookup, stats. The pixel work lives
 // in DrawPass (items, bands) and BlurPass.
 //
 // Targets are the executor's own buffers, kept until the last pass that
@@ -35,7 +35,7 @@ public final class CPUExecutor {
     var useInteriorShortcut = true
 
     /// Largest pass width or height accepted.
-    public static let maxPassSize = 16_384
+    public static let maxPassSize = RenderPlan.maxPassSize
 
     /// - Parameters:
     ///   - conventions: the GL rules to reproduce.
@@ -46,10 +46,10 @@ public final class CPUExecutor {
     }
 
     /// Runs every pass of `plan` in order and returns the canvas pass's image.
-    /// - Throws: `RasterError` when the plan is malformed; nothing is drawn then.
+    /// - Throws: `PlanError` when the plan is malformed (`RenderPlan.validate`); nothing is drawn then.
     public func execute(_ plan: RenderPlan) throws -> Image {
         for k in plan.evictedCacheKeys { retained[k] = nil }
-        let lastUse = try validate(plan)
+        let schedule = try plan.validate(maxPassSize: Self.maxPassSize, heldCacheKeys: Set(retained.keys))
         var targets: [Int: PixelBuffer] = [:]
         var kept: [UInt64: PixelBuffer] = [:]
         var images: [Int: PixelBuffer] = [:]
@@ -59,10 +59,14 @@ public final class CPUExecutor {
             var s = RasterStats.Pass(id: pass.id, reason: pass.reason, kind: .draw,
                                      width: pass.width, height: pass.height)
             let target = PixelBuffer(width: pass.width, height: pass.height)
+            switch pass.load {
+            case .clear(let c):
+                target.fill(PixelMath.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))))
+            case .load(let source):
+                target.copy(from: Self.alive(targets, source))
+            }
             switch pass.content {
             case .draw(let items):
-                target.fill(PixelMath.pack(SIMD4(Float(pass.clear.r), Float(pass.clear.g),
-                                                 Float(pass.clear.b), Float(pass.clear.a))))
                 // Plan images are copied into sampleable buffers once per execution.
                 for item in items {
                     for case .image(let i) in item.textures where images[i] == nil {
@@ -72,7 +76,7 @@ public final class CPUExecutor {
                 let prepared = prepare(items, pass: pass) { ref in
                     switch ref {
                     case .image(let i): return images[i]!.texture
-                    case .pass(let p): return targets[p]!.texture
+                    case .pass(let p): return Self.alive(targets, p).texture
                     case .cached(let k): return self.retained[k]!.texture
                     }
                 }
@@ -85,21 +89,25 @@ public final class CPUExecutor {
                 s.fragmentsWritten = counts.written
             case .blur(let step):
                 s.kind = .blur
-                BlurPass.run(step, source: targets[step.source]!, into: target, bands: bands)
+                BlurPass.run(step, source: Self.alive(targets, step.source), into: target, bands: bands)
                 s.fragmentsShaded = pass.width * pass.height
                 s.fragmentsWritten = pass.width * pass.height
             }
             stats.append(s)
             targets[pass.id] = target
             if let k = pass.retainKey { kept[k] = target }
-            // Drop targets nobody reads any more (the canvas is read below).
-            for (id, last) in lastUse where last == index && id != plan.canvasPass.id {
-                targets[id] = nil
-            }
+            // Drop targets nobody reads any more (the schedule never lists the canvas).
+            for id in schedule.releasedAfter[index] { targets[id] = nil }
         }
         retained.merge(kept) { _, new in new }
         lastStats = RasterStats(perPass: stats)
-        return targets[plan.canvasPass.id]!.image()
+        return Self.alive(targets, plan.canvasPass.id).image()
+    }
+
+    /// The target of pass `id`, which the schedule (validated) keeps alive while it is read.
+    private static func alive(_ targets: [Int: PixelBuffer], _ id: Int) -> PixelBuffer {
+        guard let t = targets[id] else { preconditionFailure("pass#\(id) read after its last use") }
+        return t
     }
 
     /// Vertex stage and triangle setup of every item, in parallel chunks.
@@ -127,60 +135,5 @@ public final class CPUExecutor {
             }
         }
         return out
-    }
-
-    /// Checks the whole plan; returns, for every pass id read by a later
-    /// pass, the index of the last pass reading it.
-    private func validate(_ plan: RenderPlan) throws -> [Int: Int] {
-        guard !plan.passes.isEmpty else { throw RasterError.planHasNoPasses }
-        var indexOf: [Int: Int] = [:]
-        for (i, p) in plan.passes.enumerated() {
-            guard indexOf[p.id] == nil else { throw RasterError.passIDIsDuplicated(p.id) }
-            indexOf[p.id] = i
-        }
-        var lastUse: [Int: Int] = [:]
-        for (i, pass) in plan.passes.enumerated() {
-            guard pass.width > 0, pass.height > 0 else {
-                throw RasterError.passHasZeroSize(pass: pass.id, width: pass.width, height: pass.height)
-            }
-            guard pass.width <= Self.maxPassSize, pass.height <= Self.maxPassSize else {
-                throw RasterError.passIsTooLarge(pass: pass.id, width: pass.width, height: pass.height,
-                                                 limit: Self.maxPassSize)
-            }
-            func readPass(_ p: Int) throws {
-                guard let j = indexOf[p] else {
-                    throw RasterError.passRefersToUnknownPass(pass: pass.id, referenced: p)
-                }
-                guard j < i else { throw RasterError.passRefersToLaterPass(pass: pass.id, referenced: p) }
-                lastUse[p] = i
-            }
-            switch pass.content {
-            case .draw(let items):
-                for (n, item) in items.enumerated() {
-                    for ref in item.textures {
-                        switch ref {
-                        case .image(let k):
-                            guard plan.images.indices.contains(k) else {
-                                throw RasterError.itemRefersToMissingImage(pass: pass.id, item: n, image: k,
-                                                                           imageCount: plan.images.count)
-                            }
-                        case .pass(let p):
-                            try readPass(p)
-                        case .cached(let k):
-                            guard retained[k] != nil else {
-                                throw RasterError.itemRefersToMissingCachedBitmap(pass: pass.id, item: n, key: k)
-                            }
-                        }
-                    }
-                }
-            case .blur(let step):
-                try readPass(step.source)
-                let src = plan.passes[indexOf[step.source]!]
-                guard src.width == pass.width, src.height == pass.height else {
-                    throw RasterError.blurSourceHasDifferentSize(pass: pass.id, source: step.source)
-                }
-            }
-        }
-        return lastUse
     }
 }

@@ -49,21 +49,14 @@ public final class CPUOverdrawCounter {
     }
 
     /// Counts every pass of `plan`. Blur passes write each pixel once.
-    /// - Throws: `RasterError` for a plan without passes or with a bad pass size.
+    /// - Throws: `PlanError` for a malformed plan (`RenderPlan.validate`).
     public func count(_ plan: RenderPlan) throws -> OverdrawResult {
-        guard !plan.passes.isEmpty else { throw RasterError.planHasNoPasses }
+        _ = try plan.validate(maxPassSize: CPUExecutor.maxPassSize)
         // Paint is never evaluated, but ItemProgram resolves texture views: give it one dummy.
         let dummy = PixelBuffer(width: 1, height: 1)
         var passes: [PassOverdraw] = []
         var items: [ItemFragments] = []
         for pass in plan.passes {
-            guard pass.width > 0, pass.height > 0 else {
-                throw RasterError.passHasZeroSize(pass: pass.id, width: pass.width, height: pass.height)
-            }
-            guard pass.width <= CPUExecutor.maxPassSize, pass.height <= CPUExecutor.maxPassSize else {
-                throw RasterError.passIsTooLarge(pass: pass.id, width: pass.width, height: pass.height,
-                                                 limit: CPUExecutor.maxPassSize)
-            }
             let target = PixelBuffer(width: pass.width, height: pass.height)
             switch pass.content {
             case .draw(let drawItems):

@@ -41,6 +41,12 @@ final class PixelBuffer: @unchecked Sendable {
         pixels.update(repeating: packed, count: width * height)
     }
 
+    /// Copies every pixel of `other` (same size): a pass's `LoadAction.load`.
+    func copy(from other: PixelBuffer) {
+        precondition(other.width == width && other.height == height, "copy between buffers of different sizes")
+        pixels.update(from: other.pixels, count: width * height)
+    }
+
     /// The buffer as an `Image` (a copy).
     func image() -> Image {
         let count = width * height * 4

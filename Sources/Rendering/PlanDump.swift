@@ -14,10 +14,13 @@ extension RenderPlan {
         for p in passes {
             let who = p.layerName.map { " '\($0)'" } ?? ""
             let keep = p.retainKey.map { " (kept as cached#\($0))" } ?? ""
-            out += "pass#\(p.id) \(p.reason.rawValue)\(who) \(p.width)x\(p.height)\(keep)\n"
+            var load = ""
+            if case .load(let src) = p.load { load = " loads pass#\(src)" }
+            out += "pass#\(p.id) \(p.reason.rawValue)\(who) \(p.width)x\(p.height)\(keep)\(load)\n"
             switch p.content {
             case .blur(let b):
-                out += "  blur \(b.axis.rawValue) of pass#\(b.source) sigma \(fmt(b.sigma)) taps \(b.weights.count)\n"
+                let rgba = b.channels == .rgba ? " rgba" : ""
+                out += "  blur\(rgba) \(b.axis.rawValue) of pass#\(b.source) sigma \(fmt(b.sigma)) taps \(b.weights.count)\n"
             case .draw(let items):
                 for it in items { out += "  " + it.dumpLine(layerNames: layerNames) + "\n" }
             }

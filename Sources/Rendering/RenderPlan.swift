@@ -54,20 +54,29 @@ public struct PlanImage: Sendable {
     }
 }
 
-/// One separable Gaussian blur step over the alpha of a source pass.
+/// One separable Gaussian blur step over a source pass: its alpha (shadow
+/// masks) or all four premultiplied channels (blurring what is drawn).
 public struct BlurStep: Sendable, Equatable {
     public enum Axis: String, Sendable { case horizontal, vertical }
+    /// Which channels are blurred.
+    public enum Channels: String, Sendable {
+        /// The alpha only, written as (a, a, a, a): a premultiplied white mask.
+        case alpha
+        /// Each premultiplied channel on its own.
+        case rgba
+    }
     /// The pass whose output is blurred (same size as this pass).
     public var source: Int
     public var axis: Axis
     /// Standard deviation in pixels.
     public var sigma: Double
+    public var channels: Channels
     /// Normalised weights for offsets 0, 1, …, radius (symmetric); they sum
     /// to 1 over −radius…radius. Computed once here so both executors use
     /// the very same numbers.
     public var weights: [Float]
-    public init(source: Int, axis: Axis, sigma: Double) {
-        self.source = source; self.axis = axis; self.sigma = sigma
+    public init(source: Int, axis: Axis, sigma: Double, channels: Channels = .alpha) {
+        self.source = source; self.axis = axis; self.sigma = sigma; self.channels = channels
         weights = BlurStep.gaussianWeights(sigma: sigma)
     }
 
@@ -92,10 +101,21 @@ public struct BlurStep: Sendable, Equatable {
     }
 }
 
-/// What a pass does: draw items over its clear colour, or blur another pass.
+/// What a pass does: draw items over what its load action left, or blur
+/// another pass (replacing every pixel).
 public enum PassContent: Sendable {
     case draw([DrawItem])
     case blur(BlurStep)
+}
+
+/// What a pass's target holds before its content is drawn.
+public enum LoadAction: Sendable, Equatable {
+    /// Every pixel set to a premultiplied colour.
+    case clear(PremultipliedColor)
+    /// A copy of an earlier pass's output of the same size: effects that read
+    /// what is already drawn (a backdrop blur, a compositing filter) start
+    /// from it.
+    case load(pass: Int)
 }
 
 /// One render target and the work that fills it.
@@ -106,8 +126,8 @@ public struct RenderPass: Sendable {
     public var reason: PassReason
     /// The layer that caused the pass (nil for the canvas).
     public var layerName: String?
-    /// Premultiplied clear colour.
-    public var clear: PremultipliedColor
+    /// How the target starts: cleared, or loaded from an earlier pass.
+    public var load: LoadAction
     public var content: PassContent
     /// When set, the executor keeps this pass's output after the frame under
     /// this rasterization-cache key (replacing what it held there), so later
@@ -115,9 +135,16 @@ public struct RenderPass: Sendable {
     public var retainKey: UInt64?
 
     public init(id: Int, width: Int, height: Int, reason: PassReason, layerName: String?,
-                clear: PremultipliedColor, content: PassContent, retainKey: UInt64? = nil) {
+                load: LoadAction, content: PassContent, retainKey: UInt64? = nil) {
         self.id = id; self.width = width; self.height = height; self.reason = reason
-        self.layerName = layerName; self.clear = clear; self.content = content; self.retainKey = retainKey
+        self.layerName = layerName; self.load = load; self.content = content; self.retainKey = retainKey
+    }
+
+    /// A pass whose target is first cleared to `clear` (premultiplied).
+    public init(id: Int, width: Int, height: Int, reason: PassReason, layerName: String?,
+                clear: PremultipliedColor, content: PassContent, retainKey: UInt64? = nil) {
+        self.init(id: id, width: width, height: height, reason: reason, layerName: layerName,
+                  load: .clear(clear), content: content, retainKey: retainKey)
     }
 
     /// The draw items (empty for a blur pass).

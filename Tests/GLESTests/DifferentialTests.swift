@@ -23,6 +23,11 @@ final class DifferentialTests: XCTestCase {
     func testMasked() throws { try assertAgree("masked", TestPlans.masked, gpu: GPU.executor()) }
     func testTextureAlpha() throws { try assertAgree("textureAlpha", TestPlans.textureAlpha, gpu: GPU.executor()) }
     func testBlur() throws { try assertAgree("blur", TestPlans.blur, gpu: GPU.executor()) }
+    /// RGBA blur steps and a pass that loads an earlier one: both are exact on both executors.
+    func testBlurRGBAAndLoadAction() throws {
+        let d = try assertAgree("blurRGBAAndLoad", TestPlans.blurRGBAAndLoad, gpu: GPU.executor())
+        XCTAssertEqual(d.maxDiff, 0, "\(d)")
+    }
     func testMultiPass() throws { try assertAgree("multiPass", TestPlans.multiPass, gpu: GPU.executor()) }
     func testManyItems() throws { try assertAgree("manyItems", TestPlans.manyItems, gpu: GPU.executor()) }
 

@@ -257,3 +257,33 @@ enum TestPlans {
         return canvas(items, clear: color(0.2, 0.2, 0.2, 1), images: [PlanImage(key: "big", image: img)])
     }
 }
+
+extension TestPlans {
+    /// A coloured shape blurred on all four channels (H then V), and a pass
+    /// that starts from a copy of it (`LoadAction.load`) and draws over it:
+    /// the canvas samples that pass under a solid item.
+    static var blurRGBAAndLoad: RenderPlan {
+        let pw = 64, ph = 48
+        let shape = Rect(x: 14, y: 10, width: 30, height: 24)
+        let src = RenderPass(id: 1, width: pw, height: ph, reason: .groupOpacity, layerName: "s",
+                             clear: color(0.1, 0.2, 0.6, 0.5),
+                             content: .draw([DrawItem(layer: 0, transform: .identity, rect: shape.insetBy(-1, -1),
+                                                      paint: .solid(color(0.9, 0.4, 0.1, 1)),
+                                                      shape: .roundedRect(shape, radius: 6))]))
+        let hb = RenderPass(id: 2, width: pw, height: ph, reason: .shadowBlur, layerName: "s", clear: .clear,
+                            content: .blur(BlurStep(source: 1, axis: .horizontal, sigma: 2.7, channels: .rgba)))
+        let vb = RenderPass(id: 3, width: pw, height: ph, reason: .shadowBlur, layerName: "s", clear: .clear,
+                            content: .blur(BlurStep(source: 2, axis: .vertical, sigma: 2.7, channels: .rgba)))
+        let over = RenderPass(id: 4, width: pw, height: ph, reason: .groupOpacity, layerName: "s",
+                              load: .load(pass: 3),
+                              content: .draw([DrawItem(layer: 0, transform: .identity,
+                                                       rect: Rect(x: 30, y: 20, width: 20, height: 20),
+                                                       paint: .solid(color(0, 0.5, 0, 0.5)))]))
+        let pr = Rect(x: 0, y: 0, width: Double(pw), height: Double(ph))
+        let items = [
+            DrawItem(layer: 0, transform: .translation(10, 12), rect: pr,
+                     paint: .texture(.pass(4), uv: unitUV(pr), filter: .nearest, opacity: 1)),
+        ]
+        return canvas(items, clear: color(1, 1, 1, 1), before: [src, hb, vb, over])
+    }
+}

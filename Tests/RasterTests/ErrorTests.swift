@@ -1,4 +1,4 @@
-// RasterTests: malformed plans throw a RasterError before anything is
+// RasterTests: malformed plans throw a PlanError before anything is
 // drawn; nothing traps.
 
 import XCTest
@@ -12,9 +12,9 @@ final class ErrorTests: XCTestCase {
         RenderPass(id: id, width: w, height: h, reason: .canvas, layerName: nil, clear: .clear, content: content)
     }
 
-    func expect(_ plan: RenderPlan, _ error: RasterError, line: UInt = #line) {
+    func expect(_ plan: RenderPlan, _ error: PlanError, line: UInt = #line) {
         XCTAssertThrowsError(try CPUExecutor().execute(plan), line: line) { e in
-            XCTAssertEqual(e as? RasterError, error, line: line)
+            XCTAssertEqual(e as? PlanError, error, line: line)
             XCTAssertFalse("\(e)".isEmpty)
         }
     }
