@@ -1,67 +1,65 @@
-// Compositor: which executor runs a plan. `auto` tries the GPU path and
-// falls back to the CPU reference with a warning when no EGL device works,
-// so a plain machine still renders.
+// Compositor: the executors the library can open, in one table, and the
+// `--backend` choice over them. `auto` tries them in table order and falls
+// back to the next with a warning when one cannot open (no EGL device), so a
+// plain machine still renders. Adding an executor: its own target (folder)
+// with a `PlanExecutor` conformance and a registration, plus one line in
+// `Executors.all` (and its target in Package.swift's Compositor dependencies).
 
 import GLES
 import Raster
 
-/// The executor choice of `compositor render --backend`.
-public enum BackendChoice: String, Sendable, CaseIterable {
-    case gpu, cpu, auto
-}
+/// Every executor the library can open.
+public enum Executors {
+    /// The registered executors; `auto` tries them in this order.
+    public static let all: [ExecutorRegistration] = [
+        GLESExecutor.registration,
+        CPUExecutor.registration,
+    ]
 
-/// A ready executor.
-public enum Executor {
-    case gpu(GLESExecutor)
-    case cpu(CPUExecutor)
-
-    /// "gpu" or "cpu".
-    public var name: String {
-        switch self {
-        case .gpu: return "gpu"
-        case .cpu: return "cpu"
-        }
+    /// The registration named `name`, nil when there is none.
+    public static func registration(named name: String) -> ExecutorRegistration? {
+        all.first { $0.name == name }
     }
 
     /// Opens the executor for `choice`; `warn` receives the fallback warning for `auto`.
-    public static func open(_ choice: BackendChoice, platform: EGLPlatformChoice = .auto,
-                            warn: (String) -> Void = { _ in }) throws -> Executor {
-        switch choice {
-        case .cpu:
-            return .cpu(CPUExecutor())
-        case .gpu:
-            return .gpu(try GLESExecutor(platform: platform))
-        case .auto:
+    public static func open(_ choice: BackendChoice, settings: ExecutorSettings = ExecutorSettings(),
+                            warn: (String) -> Void = { _ in }) throws -> any PlanExecutor {
+        if let r = registration(named: choice.rawValue) { return try r.open(settings) }
+        var lastError: Error?
+        for (i, r) in all.enumerated() {
             do {
-                return .gpu(try GLESExecutor(platform: platform))
+                return try r.open(settings)
             } catch {
-                warn("warning: GPU path unavailable (\(error)); rendering on the CPU reference backend")
-                return .cpu(CPUExecutor())
+                lastError = error
+                if i + 1 < all.count {
+                    warn("warning: the \(r.name) backend is unavailable (\(error)); rendering on the \(all[i + 1].name) backend")
+                }
             }
         }
+        throw lastError ?? BackendChoice.NoExecutor()
     }
+}
 
-    /// The rasterization-cache keys whose bitmaps the executor holds.
-    public var retainedKeys: Set<UInt64> {
-        switch self {
-        case .gpu(let g): return g.retainedKeys
-        case .cpu(let c): return c.retainedKeys
-        }
+/// The executor choice of `--backend`: a registered executor's name, or `auto`.
+public struct BackendChoice: RawRepresentable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+    /// A registered executor's name or "auto"; nil otherwise.
+    public init?(rawValue: String) {
+        guard rawValue == "auto" || Executors.registration(named: rawValue) != nil else { return nil }
+        self.rawValue = rawValue
     }
+    private init(known: String) { rawValue = known }
 
-    /// Drops every kept rasterization bitmap (a renderer's cache must then start afresh).
-    public func dropRetained() {
-        switch self {
-        case .gpu(let g): g.dropRetained()
-        case .cpu(let c): c.dropRetained()
-        }
-    }
+    public static let gpu = BackendChoice(known: "gpu")
+    public static let cpu = BackendChoice(known: "cpu")
+    /// The first registered executor that opens.
+    public static let auto = BackendChoice(known: "auto")
+    /// Every registered executor, then `auto`.
+    public static var allCases: [BackendChoice] { Executors.all.map { BackendChoice(known: $0.name) } + [.auto] }
+    public var description: String { rawValue }
 
-    /// Runs a plan.
-    public func execute(_ plan: RenderPlan) throws -> Image {
-        switch self {
-        case .gpu(let g): return try g.execute(plan)
-        case .cpu(let c): return try c.execute(plan)
-        }
+    /// No executor is registered.
+    struct NoExecutor: Error, CustomStringConvertible {
+        var description: String { "no executor is registered" }
     }
 }

@@ -2,7 +2,7 @@
 // presentation tree at its time (`Layer.presentation(at:)`), builds the plan
 // with the renderer's rasterization cache (bitmaps kept across frames by the
 // executor), optionally adds a debug overlay, executes it and times each
-// stage. `render(...)` stays the single-frame path with no cache.
+// stage. `render(...)` is this path with no timeline and no cache.
 
 import Foundation
 import GLES
@@ -17,16 +17,20 @@ public struct FrameOutput {
     public var buildStats: PlanBuildStats
     public var cacheStats: RasterCache.FrameStats
     public var stats: FrameStats
-    public var gpuStats: GPUStats?
-    public var cpuStats: RasterStats?
+    /// What the execution cost, as the executor reports it.
+    public var execution: ExecutionStats
     /// The executor's name, as `RenderOutput.backend`.
     public var backend: String
     /// The same frame as a `render` result (for the single-frame stats report).
     public var renderOutput: RenderOutput {
         RenderOutput(image: image, plan: plan, buildStats: buildStats, backend: backend,
-                     gpuStats: gpuStats, cpuStats: cpuStats, planSeconds: stats.prepareMs / 1000,
+                     execution: execution, planSeconds: stats.prepareMs / 1000,
                      executeSeconds: (stats.drawMs + stats.readbackMs) / 1000)
     }
+    /// The GLES executor's counters, when it ran the plan.
+    public var gpuStats: GPUStats? { execution.details as? GPUStats }
+    /// The CPU executor's counters, when it ran the plan.
+    public var cpuStats: RasterStats? { execution.details as? RasterStats }
 }
 
 extension Renderer {
@@ -76,34 +80,27 @@ extension Renderer {
         s.offscreenPasses = plan.passes.count - 1
         s.cacheHits = cacheStats.hits; s.cacheMisses = cacheStats.misses
         s.cacheEvictions = cacheStats.evictions; s.cacheBytesHeld = cacheStats.bytesHeld
-        var out = FrameOutput(image: image, plan: plan, buildStats: build, cacheStats: cacheStats, stats: s,
-                              backend: executor.name)
-        switch executor {
-        case .gpu(let g):
-            let st = g.lastStats
-            out.gpuStats = st
-            out.stats.readbackMs = st.readbackSeconds * 1000
-            out.stats.drawMs = executeMs - out.stats.readbackMs
+        let st = executor.lastExecution
+        s.readbackMs = st.readbackSeconds * 1000
+        s.drawMs = executeMs - s.readbackMs
+        if st.usesGPU {
             // A timer result longer than the frame's wall time is a driver glitch
             // (llvmpipe's first query can be): fall back to the wall time then.
             if let gpu = st.gpuSeconds, gpu * 1000 <= executeMs + 1 {
-                out.stats.gpuMs = gpu * 1000
-                out.stats.gpuTimeSource = "timer query"
+                s.gpuMs = gpu * 1000
+                s.gpuTimeSource = "timer query"
             } else {
-                out.stats.gpuMs = out.stats.drawMs
-                out.stats.gpuTimeSource = "glFinish wall time"
+                s.gpuMs = s.drawMs
+                s.gpuTimeSource = "glFinish wall time"
             }
-            out.stats.drawCalls = st.drawCalls
-            out.stats.pixelsShaded = plan.estimatedPixelsShaded
-        case .cpu(let c):
-            let st = c.lastStats
-            out.cpuStats = st
-            out.stats.drawMs = executeMs
-            out.stats.gpuMs = 0
-            out.stats.gpuTimeSource = "none (cpu backend)"
-            out.stats.drawCalls = st.drawItems
-            out.stats.pixelsShaded = st.fragmentsShaded
+        } else {
+            s.gpuMs = 0
+            s.gpuTimeSource = "none (\(executor.name) backend)"
         }
+        s.drawCalls = st.drawCalls
+        s.pixelsShaded = st.pixelsShaded ?? plan.estimatedPixelsShaded
+        var out = FrameOutput(image: image, plan: plan, buildStats: build, cacheStats: cacheStats, stats: s,
+                              execution: st, backend: executor.name)
         out.stats.frameMs = out.stats.prepareMs + executeMs
         return out
     }

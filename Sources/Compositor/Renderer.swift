@@ -1,6 +1,7 @@
 // Compositor: one frame, end to end — layer tree → render plan → executor →
 // image, with the stats and timings of each stage. The command line and the
-// Swift API both go through here.
+// Swift API both go through here; `render` is `renderFrame` without a
+// timeline or a rasterization cache (Renderer+Frames holds the one path).
 
 import Foundation
 import GLES
@@ -12,56 +13,68 @@ public struct RenderOutput {
     public var plan: RenderPlan
     public var buildStats: PlanBuildStats
     public var backend: String
-    public var gpuStats: GPUStats?
-    public var cpuStats: RasterStats?
+    /// What the execution cost, as the executor reports it.
+    public var execution: ExecutionStats
     /// Seconds spent building the plan and executing it.
     public var planSeconds: Double
     public var executeSeconds: Double
+
+    /// The GLES executor's counters, when it ran the plan.
+    public var gpuStats: GPUStats? { execution.details as? GPUStats }
+    /// The CPU executor's counters, when it ran the plan.
+    public var cpuStats: RasterStats? { execution.details as? RasterStats }
 }
 
 /// Renders layer trees with one executor.
 public final class Renderer {
-    public let executor: Executor
+    public let executor: any PlanExecutor
     /// The shouldRasterize bitmaps kept across `renderFrame` calls (see Renderer+Frames).
     public let rasterCache = RasterCache()
 
-    /// Opens the backend (see `BackendChoice`).
+    /// Opens the backend (see `BackendChoice`, `Executors`).
     public init(backend: BackendChoice = .auto, platform: EGLPlatformChoice = .auto,
                 warn: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) throws {
-        executor = try Executor.open(backend, platform: platform, warn: warn)
+        executor = try Executors.open(backend, settings: ExecutorSettings(platform: platform.rawValue), warn: warn)
     }
 
     /// Wraps an executor you opened yourself.
-    public init(executor: Executor) { self.executor = executor }
+    public init(executor: any PlanExecutor) { self.executor = executor }
 
     /// Renders a scene at its canvas scale, or at `scale` when given;
     /// `cull: false` turns culling off (the output is the same either way).
     public func render(scene: Scene, scale: Double? = nil, cull: Bool = true) throws -> RenderOutput {
-        var canvas = scene.canvas
-        if let s = scale { canvas.scale = s }
-        return try render(root: scene.root, width: canvas.width, height: canvas.height, scale: canvas.scale,
-                          cull: cull)
+        try renderFrame(scene: scene, time: nil, scale: scale, cull: cull, rasterCache: false).renderOutput
     }
 
     /// Renders `root` (whose bounds are the canvas, in points) at `scale`
     /// pixels per point: the output is round(width·scale) × round(height·scale).
     public func render(root: Layer, width: Double? = nil, height: Double? = nil,
                        scale: Double = 1, cull: Bool = true) throws -> RenderOutput {
-        let w = width ?? root.bounds.width, h = height ?? root.bounds.height
-        let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded())
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        let builder = PlanBuilder(options: PlanOptions(scale: scale, cull: cull))
-        let plan = builder.build(root: root, width: pw, height: ph)
+        try renderFrame(root: root, time: nil, width: width, height: height, scale: scale, cull: cull,
+                        rasterCache: false).renderOutput
+    }
+
+    /// The plan of `scene` (at its canvas scale, or `scale`), built once so
+    /// several executors can run the very same plan (`compare`, differential tests).
+    /// - Throws: `RenderProblem` when the builder refused part of the tree.
+    public static func plan(scene: Scene, scale: Double? = nil, cull: Bool = true) throws
+        -> (plan: RenderPlan, stats: PlanBuildStats) {
+        var canvas = scene.canvas
+        if let s = scale { canvas.scale = s }
+        let pw = Int((canvas.width * canvas.scale).rounded()), ph = Int((canvas.height * canvas.scale).rounded())
+        let builder = PlanBuilder(options: PlanOptions(scale: canvas.scale, cull: cull))
+        let plan = builder.build(root: scene.root, width: pw, height: ph)
         try RenderProblem.check(builder.stats)
-        let t1 = DispatchTime.now().uptimeNanoseconds
+        return (plan, builder.stats)
+    }
+
+    /// Runs a plan built elsewhere (`plan(scene:)`) on this renderer's executor.
+    public func execute(_ plan: RenderPlan, buildStats: PlanBuildStats = PlanBuildStats()) throws -> RenderOutput {
+        let t0 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)
-        let t2 = DispatchTime.now().uptimeNanoseconds
-        var out = RenderOutput(image: image, plan: plan, buildStats: builder.stats, backend: executor.name,
-                               planSeconds: Double(t1 - t0) / 1e9, executeSeconds: Double(t2 - t1) / 1e9)
-        switch executor {
-        case .gpu(let g): out.gpuStats = g.lastStats
-        case .cpu(let c): out.cpuStats = c.lastStats
-        }
-        return out
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        return RenderOutput(image: image, plan: plan, buildStats: buildStats, backend: executor.name,
+                            execution: executor.lastExecution, planSeconds: 0,
+                            executeSeconds: Double(t1 - t0) / 1e9)
     }
 }

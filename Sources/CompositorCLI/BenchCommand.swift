@@ -23,8 +23,7 @@ struct BenchScene: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(help: "gpu or cpu.")
-    var backend: BackendChoice = .gpu
+    @OptionGroup var backend: BackendOptions
 
     @Option(help: "Frames to time.")
     var frames: Int = 30
@@ -44,7 +43,7 @@ struct BenchScene: ParsableCommand {
         try reportingErrors {
             guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive") }
             let s = try SceneLoader.load(path: scene)
-            let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+            let renderer = try backend.renderer()
             guard time.isFinite else { throw UsageError("--time must be a finite number of seconds") }
             var treeMs: [Double] = [], planMs: [Double] = [], drawMs: [Double] = [], readbackMs: [Double] = []
             var last: RenderOutput?
@@ -107,7 +106,7 @@ struct BenchScene: ParsableCommand {
 
 /// Milliseconds per execution of `plan` (readback included), for `frames`
 /// timed runs after `warmup` untimed ones.
-func executionTimes(_ executor: Executor, _ plan: RenderPlan, frames: Int, warmup: Int,
+func executionTimes(_ executor: any PlanExecutor, _ plan: RenderPlan, frames: Int, warmup: Int,
                     progress: Progress) throws -> [Double] {
     var times: [Double] = []
     for i in 0..<(warmup + frames) {

@@ -17,8 +17,7 @@ struct BenchFillrate: ParsableCommand {
         commandName: "fillrate",
         abstract: "Megapixels per second of full-canvas quads, and the cost of an offscreen pass round trip.")
 
-    @Option(help: "gpu or cpu.")
-    var backend: BackendChoice = .gpu
+    @OptionGroup var backend: BackendOptions
 
     @Option(help: "Canvas size: 1280x720, 1920x1080 or 3840x2160.")
     var size: String = "1280x720"
@@ -32,9 +31,6 @@ struct BenchFillrate: ParsableCommand {
     @Option(help: "Full-canvas quads per frame (K).")
     var quads: Int = 20
 
-    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
-    var eglPlatform: EGLPlatformChoice = .auto
-
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -46,8 +42,7 @@ struct BenchFillrate: ParsableCommand {
                 throw UsageError("--size must be one of \(Self.sizes.keys.sorted().joined(separator: ", "))")
             }
             guard frames > 0, warmup >= 0, quads > 0 else { throw UsageError("--frames and --quads must be positive") }
-            let executor = try Executor.open(backend, platform: eglPlatform,
-                                             warn: { printError($0) })
+            let executor = try backend.executor()
             let k = quads, roundTrips = max(1, quads / 2)
             let cases: [(String, RenderPlan)] = [
                 ("opaqueSolid", FillratePlans.quads(k, w, h, blend: .copy, textured: false)),

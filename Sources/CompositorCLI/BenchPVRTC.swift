@@ -33,8 +33,7 @@ struct BenchPVRTC: ParsableCommand {
     @Option(help: "Full-canvas quads per frame (K).")
     var quads: Int = 4
 
-    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
-    var eglPlatform: EGLPlatformChoice = .auto
+    @OptionGroup var platform: EGLPlatformOption
 
     @Flag(help: "Sample with nearest filtering instead of linear.")
     var nearest = false
@@ -84,7 +83,7 @@ struct BenchPVRTC: ParsableCommand {
             }
             let decoded = try texture.decode()
             let rgba = Image(width: size, height: size, straightRGBA: decoded.pixels)
-            let gpu = try GLESExecutor(platform: eglPlatform)
+            let gpu = try GLESExecutor(platform: platform.eglPlatform)
             let k = quads
             let filterChoice: TextureFilter = nearest ? .nearest : .linear
             let cases: [(String, RenderPlan)] = [

@@ -16,8 +16,7 @@ struct BenchRaster: ParsableCommand {
         commandName: "raster",
         abstract: "Frame time of a moving complex subtree with and without shouldRasterize, static and changing inside.")
 
-    @Option(help: "gpu or cpu.")
-    var backend: BackendChoice = .gpu
+    @OptionGroup var backend: BackendOptions
 
     @Option(help: "Frames of the 60 fps timeline to render per case.")
     var frames: Int = 120
@@ -25,16 +24,13 @@ struct BenchRaster: ParsableCommand {
     @Option(help: "Untimed warm-up frames before each case (llvmpipe compiles shader variants on first use).")
     var warmup: Int = 10
 
-    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
-    var eglPlatform: EGLPlatformChoice = .auto
-
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
     func run() throws {
         try reportingErrors {
             guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive, --warmup not negative") }
-            let shared = try Renderer(backend: backend, platform: eglPlatform)
+            let shared = try backend.renderer()
             let cases: [(String, Bool, Bool)] = [
                 ("static, plain", false, false), ("static, rasterized", true, false),
                 ("changing inside, plain", false, true), ("changing inside, rasterized", true, true),

@@ -20,8 +20,7 @@ struct BenchRoundedRect: ParsableCommand {
         commandName: "roundedrect",
         abstract: "N rounded rects drawn three ways: masksToBounds clip over an image, shape layer (shorthand and SVG path), nine-slice image.")
 
-    @Option(help: "gpu or cpu.")
-    var backend: BackendChoice = .gpu
+    @OptionGroup var backend: BackendOptions
 
     @Option(help: "Rounded rects per frame.")
     var count: Int = 200
@@ -34,9 +33,6 @@ struct BenchRoundedRect: ParsableCommand {
 
     @Option(help: "Directory holding photo.png and nine-slice-button.png.")
     var images: String = "Fixtures/images"
-
-    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
-    var eglPlatform: EGLPlatformChoice = .auto
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
@@ -67,7 +63,7 @@ struct BenchRoundedRect: ParsableCommand {
             guard frames > 0, warmup >= 0, count > 0, count <= 10_000 else {
                 throw UsageError("--frames must be positive and --count within 1…10000")
             }
-            let renderer = try Renderer(backend: backend, platform: eglPlatform)
+            let renderer = try backend.renderer()
             var rows: [(String, Any)] = [("backend", renderer.executor.name), ("count", count), ("frames", frames)]
             var lines: [String] = []
             let progress = Progress(total: Self.cases.count * (warmup + frames), label: "roundedrect")

@@ -19,6 +19,8 @@ struct CompareCommand: ParsableCommand {
 
     @OptionGroup var options: SceneRenderOptions
 
+    @OptionGroup var platform: EGLPlatformOption
+
     @Option(name: .customLong("diff-image"), help: "Write a diff image here.")
     var diffImage: String?
 
@@ -38,10 +40,12 @@ struct CompareCommand: ParsableCommand {
         let ok: Bool = try reportingErrors {
             let tol = try Tolerance(parsing: tolerance)
             let s = try SceneLoader.load(path: scene)
-            let gpu = try Renderer(executor: .gpu(GLESExecutor(platform: options.eglPlatform)))
-            let cpu = Renderer(executor: .cpu(CPUExecutor()))
-            let g = try gpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
-            let c = try cpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
+            let gpu = try Renderer(backend: .gpu, platform: platform.eglPlatform)
+            let cpu = try Renderer(backend: .cpu)
+            // One plan, run by both executors.
+            let (plan, build) = try Renderer.plan(scene: s, scale: options.scale, cull: options.cullEnabled)
+            let g = try gpu.execute(plan, buildStats: build)
+            let c = try cpu.execute(plan, buildStats: build)
             let d = try ImageDifference.compare(g.image, c.image)
             if let p = gpuOutput { try PNG.write(g.image, to: p) }
             if let p = cpuOutput { try PNG.write(c.image, to: p) }

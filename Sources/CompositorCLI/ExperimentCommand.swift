@@ -23,8 +23,7 @@ struct ExperimentLayers: ParsableCommand {
         commandName: "layers",
         abstract: "Frame time against layer count for the book's 3D grid, culling on and off.")
 
-    @Option(help: "gpu or cpu.")
-    var backend: BackendChoice = .gpu
+    @OptionGroup var backend: BackendOptions
 
     @Option(help: "Directory for report.md and frame-time.png.")
     var out: String = "out/experiment-layers"
@@ -34,9 +33,6 @@ struct ExperimentLayers: ParsableCommand {
 
     @Option(help: "Comma-separated grid sizes WxHxD.")
     var sizes: String = "10x10x10,20x20x10,30x30x10,50x50x10,70x70x10,100x100x10"
-
-    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
-    var eglPlatform: EGLPlatformChoice = .auto
 
     func run() throws {
         try reportingErrors {
@@ -48,7 +44,7 @@ struct ExperimentLayers: ParsableCommand {
             guard let largest = grids.max(by: { $0.layerCount < $1.layerCount }) else {
                 throw UsageError("--sizes is empty")
             }
-            let renderer = try Renderer(backend: backend, platform: eglPlatform)
+            let renderer = try backend.renderer()
             let memory = MemoryProbe.layers(largest)
             let progress = Progress(total: grids.count * 4 * (frames + 1), label: "experiment layers")
             var rows: [LayerExperimentRow] = []

@@ -34,11 +34,8 @@ struct ExperimentImageLoading: ParsableCommand {
     @Option(help: "Comma-separated formats: png, jpeg, pvrtc.")
     var formats: String = "png,jpeg,pvrtc"
 
-    @Option(help: "gpu (measures upload), cpu (load and decode only) or auto.")
-    var backend: BackendChoice = .auto
-
-    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
-    var eglPlatform: EGLPlatformChoice = .auto
+    /// gpu measures upload; cpu load and decode only.
+    @OptionGroup var backend: BackendOptions
 
     func run() throws {
         try reportingErrors {
@@ -55,7 +52,7 @@ struct ExperimentImageLoading: ParsableCommand {
                 return v
             }
             let sources = try sourceImages()
-            let renderer = try Renderer(backend: backend, platform: eglPlatform)
+            let renderer = try backend.renderer()
             let filesDir = out + "/files"
             try FileManager.default.createDirectory(atPath: filesDir, withIntermediateDirectories: true)
             let progress = Progress(total: sources.count * dims.count * fmts.count, label: "experiment image-loading")
@@ -125,7 +122,7 @@ struct ExperimentImageLoading: ParsableCommand {
             loads.append(Double(t1 - t0) / 1e6)
             decodes.append(Double(t2 - t1) / 1e6)
         }
-        if case .gpu = renderer.executor {
+        if renderer.executor.name == "gpu" {
             for _ in 0..<runs { uploads.append(try uploadMilliseconds(decoded, renderer: renderer)) }
         }
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.intValue ?? 0

@@ -43,7 +43,7 @@ struct FrameSequence {
         let dir = c.output.hasSuffix("/") && c.output.count > 1 ? String(c.output.dropLast()) : c.output
         try Self.checkDirectory(dir)
         let s = try SceneLoader.load(path: c.scene)
-        let renderer = try Renderer(backend: c.backend, platform: c.options.eglPlatform)
+        let renderer = try c.backend.renderer()
         // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
         try Self.prepareDirectory(dir)
         let progress = Progress(total: count, label: "frames")

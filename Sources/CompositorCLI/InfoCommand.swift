@@ -8,12 +8,11 @@ struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info", abstract: "Print the EGL platform, device, GL versions, extensions and limits.")
 
-    @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
-    var eglPlatform: EGLPlatformChoice = .auto
+    @OptionGroup var platform: EGLPlatformOption
 
     func run() throws {
         try reportingErrors {
-            let gpu = try GLESExecutor(platform: eglPlatform)
+            let gpu = try GLESExecutor(platform: platform.eglPlatform)
             print(gpu.info.description)
         }
     }

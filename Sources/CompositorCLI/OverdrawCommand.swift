@@ -23,8 +23,7 @@ struct OverdrawCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output heat map PNG path.")
     var output: String
 
-    @Option(help: "gpu (default) or cpu: which backend renders the frame and counts the pixels.")
-    var backend: BackendChoice = .gpu
+    @OptionGroup var backend: BackendOptions
 
     @OptionGroup var options: SceneRenderOptions
 
@@ -34,18 +33,19 @@ struct OverdrawCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let s = try SceneLoader.load(path: scene)
-            let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+            let renderer = try backend.renderer()
             let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
-            let exact = try CPUOverdrawCounter().count(out.plan)
-            var result = exact
-            var counter = "cpu"
-            if case .gpu = renderer.executor {
-                let g = try GPUOverdrawCounter(platform: options.eglPlatform).count(out.plan)
-                result = OverdrawResult(passes: g.passes, items: exact.items)
-                counter = "gpu (per-pixel), cpu (per-item)"
-                for (a, b) in zip(g.passes, exact.passes) where a.counts != b.counts {
-                    printError("warning: GPU and CPU counts differ in pass \(a.passID): \(a.fragments) vs \(b.fragments)")
+            // The executor counts per pixel; when it cannot attribute fragments to
+            // items, the exact CPU counter supplies those (and checks its pixels).
+            var result = try renderer.executor.countOverdraw(out.plan)
+            var counter = renderer.executor.name
+            if result.items == nil {
+                let exact = try CPUOverdrawCounter().count(out.plan)
+                for (a, b) in zip(result.passes, exact.passes) where a.counts != b.counts {
+                    printError("warning: \(counter) and cpu counts differ in pass \(a.passID): \(a.fragments) vs \(b.fragments)")
                 }
+                result = OverdrawResult(passes: result.passes, items: exact.items)
+                counter += " (per-pixel), cpu (per-item)"
             }
             let c = result.canvas
             try PNG.write(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image),

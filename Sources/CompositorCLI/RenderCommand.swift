@@ -18,8 +18,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output PNG path; with --frames, the output directory.")
     var output: String
 
-    @Option(help: "gpu (default), cpu, or auto (GPU, falling back to CPU with a warning).")
-    var backend: BackendChoice = .gpu
+    @OptionGroup var backend: BackendOptions
 
     @OptionGroup var options: SceneRenderOptions
 
@@ -87,12 +86,12 @@ struct RenderCommand: ParsableCommand {
                                      sceneName: URL(fileURLWithPath: scene).lastPathComponent)
                 // Lazy: decoding starts before the GPU opens, so the two overlap.
                 if mode == .lazy { im.prefetch() }
-                renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+                renderer = try backend.renderer()
                 if mode == .preload { im.preload() }
                 images = im
             } else {
                 s = try SceneLoader.load(path: scene)
-                renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+                renderer = try backend.renderer()
             }
             if time != nil || debug != nil {
                 var frame: FrameOutput?

@@ -25,22 +25,11 @@ struct StatsReport {
                                           "occludedItems": b.culledOccludedItems]))
         fields.append(("planMilliseconds", (o.planSeconds * 1e5).rounded() / 100))
         fields.append(("executeMilliseconds", (o.executeSeconds * 1e5).rounded() / 100))
-        if let g = o.gpuStats {
-            fields.append(("drawCalls", g.drawCalls))
-            fields.append(("triangles", g.triangles))
-            fields.append(("textureUploads", g.textureUploads))
-            fields.append(("textureBinds", g.textureBinds))
-            if g.pvrtcNative + g.pvrtcShaderDecoded > 0 || !g.pvrtcAsRGBA8.isEmpty {
-                fields.append(("pvrtcTexturesNative", g.pvrtcNative))
-                fields.append(("pvrtcTexturesShaderDecoded", g.pvrtcShaderDecoded))
-                fields.append(("pvrtcTexturesAsRGBA8", g.pvrtcAsRGBA8))
-                fields.append(("pvrtcTextureBytesSaved", g.pvrtcBytesSaved))
+        for (k, v) in o.execution.reportFields {
+            switch v {
+            case .int(let n): fields.append((k, n))
+            case .counts(let d): fields.append((k, d))
             }
-        }
-        if let c = o.cpuStats {
-            fields.append(("triangles", c.triangles))
-            fields.append(("fragmentsShaded", c.fragmentsShaded))
-            fields.append(("fragmentsWritten", c.fragmentsWritten))
         }
         if let i = images { appendImageFields(i) }
     }

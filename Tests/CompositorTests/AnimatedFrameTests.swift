@@ -29,8 +29,8 @@ final class AnimatedFrameTests: XCTestCase {
             let name = url.deletingPathExtension().lastPathComponent
             let scene = try SceneLoader.load(path: url.path)
             // One renderer per backend and scene: frames come in timeline order, caches persist.
-            let gpu = Renderer(executor: .gpu(gpuExec))
-            let cpu = Renderer(executor: .cpu(CPUExecutor()))
+            let gpu = Renderer(executor: gpuExec)
+            let cpu = Renderer(executor: CPUExecutor())
             var firstImage: Image?
             var changed = false
             for t in Self.times {
@@ -51,7 +51,7 @@ final class AnimatedFrameTests: XCTestCase {
     func testRasterCacheHitsWhileTheSubtreeOnlyMovesAndMissesWhenItChanges() throws {
         func hits(_ file: String) throws -> (hits: Int, misses: Int) {
             let scene = try SceneLoader.load(path: FixturePaths.root.appendingPathComponent("Fixtures/animated/\(file)").path)
-            let r = Renderer(executor: .cpu(CPUExecutor()))
+            let r = Renderer(executor: CPUExecutor())
             var h = 0, m = 0
             for i in 0..<10 {
                 let out = try r.renderFrame(scene: scene, time: Double(i) / 60)

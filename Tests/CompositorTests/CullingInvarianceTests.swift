@@ -23,12 +23,12 @@ final class CullingInvarianceTests: XCTestCase {
     }
 
     func testCPUOutputIsTheSameWithCullingOnAndOff() throws {
-        try check(Renderer(executor: .cpu(CPUExecutor())), label: "cpu")
+        try check(Renderer(executor: CPUExecutor()), label: "cpu")
     }
 
     func testGPUOutputIsTheSameWithCullingOnAndOff() throws {
         let gpu: GLESExecutor
         do { gpu = try GLESExecutor(platform: .auto) } catch { throw XCTSkip("no EGL display: \(error)") }
-        try check(Renderer(executor: .gpu(gpu)), label: "gpu")
+        try check(Renderer(executor: gpu), label: "gpu")
     }
 }

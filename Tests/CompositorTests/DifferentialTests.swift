@@ -20,16 +20,18 @@ final class DifferentialTests: XCTestCase {
             throw XCTSkip("no EGL display could be opened: \(error)")
         }
         gpuExec.checkErrorsAtPassBoundaries = true
-        let gpu = Renderer(executor: .gpu(gpuExec))
-        let cpu = Renderer(executor: .cpu(CPUExecutor()))
+        let gpu = Renderer(executor: gpuExec)
+        let cpu = Renderer(executor: CPUExecutor())
         var failures: [String] = []
         var lines: [String] = []
         for url in FixturePaths.jsonFiles(in: FixturePaths.scenes) {
             let name = url.deletingPathExtension().lastPathComponent
             let scene = try SceneLoader.load(path: url.path)
             FileHandle.standardError.write(Data("differential: \(name)\n".utf8))
-            let g = try gpu.render(scene: scene).image
-            let c = try cpu.render(scene: scene).image
+            // One plan, run by both executors.
+            let plan = try Renderer.plan(scene: scene).plan
+            let g = try gpu.execute(plan).image
+            let c = try cpu.execute(plan).image
             let d = try ImageDifference.compare(g, c)
             let line = String(format: "%-36@ exact %.5f  over2 %.5f  max %3d", name as NSString,
                               d.exactShare, d.shareOver(2), d.maxChannelDifference.max)

@@ -37,7 +37,7 @@ final class DownscaleToleranceTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try PNG.write(Self.photoLike(width: 512, height: 384), to: dir.appendingPathComponent("photo.png").path)
-        let renderer = Renderer(executor: .cpu(CPUExecutor()))
+        let renderer = Renderer(executor: CPUExecutor())
         for (w, h) in [(128, 96), (200, 150), (300, 225)] {
             let scene = dir.appendingPathComponent("s\(w).json").path
             try Data(#"{"canvas": {"width": \#(w + 20), "height": \#(h + 20)}, "sublayers": [{"frame": [10, 10, \#(w), \#(h)], "contents": "photo.png"}]}"#.utf8)

@@ -35,7 +35,7 @@ final class OverdrawTests: XCTestCase {
         let gpu = try gpuCounter()
         let cpuCounter = CPUOverdrawCounter()
         let executor = CPUExecutor()
-        let renderer = Renderer(executor: .cpu(executor))
+        let renderer = Renderer(executor: executor)
         var failures: [String] = []
         var offscreenCompared = 0
         for url in FixturePaths.jsonFiles(in: FixturePaths.scenes) {
@@ -142,7 +142,7 @@ final class OverdrawTests: XCTestCase {
         p.waitUntilExit()
         XCTAssertEqual(p.terminationStatus, 0)
         let stats = try JSONSerialization.jsonObject(with: Data(contentsOf: js)) as? [String: Any]
-        let out = try Renderer(executor: .cpu(CPUExecutor())).render(scene: try SceneLoader.load(path: scene.path))
+        let out = try Renderer(executor: CPUExecutor()).render(scene: try SceneLoader.load(path: scene.path))
         let c = try CPUOverdrawCounter().count(out.plan)
         XCTAssertEqual(stats?["fragments"] as? Int, c.canvas.fragments)
         let heat = try PNG.read(path: png.path)

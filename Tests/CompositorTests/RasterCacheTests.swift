@@ -37,7 +37,7 @@ final class RasterCacheTests: XCTestCase {
         return (root, card, inner)
     }
 
-    func cpuRenderer() -> Renderer { Renderer(executor: .cpu(CPUExecutor())) }
+    func cpuRenderer() -> Renderer { Renderer(executor: CPUExecutor()) }
 
     func counts(_ f: FrameOutput) -> [Int] {
         [f.cacheStats.hits, f.cacheStats.misses, f.cacheStats.evictions]
@@ -173,8 +173,8 @@ final class RasterCacheTests: XCTestCase {
         let g: GLESExecutor
         do { g = try GLESExecutor(platform: .auto) } catch { throw XCTSkip("no EGL display: \(error)") }
         g.checkErrorsAtPassBoundaries = true
-        let gpu = try animate(Renderer(executor: .gpu(g)), cache: true)
-        let gpuFresh = try animate(Renderer(executor: .gpu(try GLESExecutor(platform: .auto))), cache: false)
+        let gpu = try animate(Renderer(executor: g), cache: true)
+        let gpuFresh = try animate(Renderer(executor: try GLESExecutor(platform: .auto)), cache: false)
         let cpu = try animate(cpuRenderer(), cache: true)
         for i in gpu.indices {
             let d = try ImageDifference.compare(gpu[i], cpu[i])
@@ -236,7 +236,7 @@ final class RasterCacheTests: XCTestCase {
     func testGPUFrameStatsSayHowGPUTimeWasMeasured() throws {
         let g: GLESExecutor
         do { g = try GLESExecutor(platform: .auto) } catch { throw XCTSkip("no EGL display: \(error)") }
-        let r = Renderer(executor: .gpu(g))
+        let r = Renderer(executor: g)
         let (root, _, _) = makeTree()
         var sources: Set<String> = []
         for i in 0..<4 {

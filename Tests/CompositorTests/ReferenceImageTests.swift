@@ -12,7 +12,7 @@ final class ReferenceImageTests: XCTestCase {
     func testEveryFixtureMatchesItsReference() throws {
         let scenes = FixturePaths.jsonFiles(in: FixturePaths.scenes)
         XCTAssertGreaterThanOrEqual(scenes.count, 25, "the fixture set must cover every key")
-        let renderer = Renderer(executor: .cpu(CPUExecutor()))
+        let renderer = Renderer(executor: CPUExecutor())
         var failures: [String] = []
         for url in scenes {
             let name = url.deletingPathExtension().lastPathComponent

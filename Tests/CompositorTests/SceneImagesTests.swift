@@ -12,7 +12,7 @@ import Compositor
 import Raster
 
 final class SceneImagesTests: XCTestCase {
-    let renderer = Renderer(executor: .cpu(CPUExecutor()))
+    let renderer = Renderer(executor: CPUExecutor())
 
     func render(_ path: String, mode: ImageLoadingMode, budget: Int, downscale: Bool = false) throws
         -> (Image, ImageLoadingStats) {

@@ -1,0 +1,41 @@
+// GLES: the GLES2 executor as a `PlanExecutor` — its name ("gpu"), its
+// counters mapped to the common `ExecutionStats`, overdraw counted with the
+// additive GPU counting pass, and its registration (how the library opens it).
+
+import Rendering
+
+extension GLESExecutor: PlanExecutor {
+    /// How the library opens this executor (`--backend gpu`).
+    public static let registration = ExecutorRegistration(
+        name: "gpu", summary: "OpenGL ES 2 through EGL (Mesa llvmpipe without a GPU)") { settings in
+            try GLESExecutor(platform: EGLPlatformChoice(rawValue: settings.platform) ?? .auto)
+        }
+
+    public var name: String { "gpu" }
+
+    public var lastExecution: ExecutionStats {
+        let g = lastStats
+        var s = ExecutionStats()
+        s.drawCalls = g.drawCalls
+        s.pixelsShaded = nil
+        s.usesGPU = true
+        s.gpuSeconds = g.gpuSeconds
+        s.readbackSeconds = g.readbackSeconds
+        s.reportFields = [("drawCalls", .int(g.drawCalls)), ("triangles", .int(g.triangles)),
+                          ("textureUploads", .int(g.textureUploads)), ("textureBinds", .int(g.textureBinds))]
+        if g.pvrtcNative + g.pvrtcShaderDecoded > 0 || !g.pvrtcAsRGBA8.isEmpty {
+            s.reportFields += [("pvrtcTexturesNative", .int(g.pvrtcNative)),
+                               ("pvrtcTexturesShaderDecoded", .int(g.pvrtcShaderDecoded)),
+                               ("pvrtcTexturesAsRGBA8", .counts(g.pvrtcAsRGBA8)),
+                               ("pvrtcTextureBytesSaved", .int(g.pvrtcBytesSaved))]
+        }
+        s.details = g
+        return s
+    }
+
+    /// Per-pixel counts from the GPU counting pass (its own context on this
+    /// executor's EGL platform); no per-item counts.
+    public func countOverdraw(_ plan: RenderPlan) throws -> OverdrawResult {
+        try GPUOverdrawCounter(platform: EGLPlatformChoice(rawValue: info.eglPlatform) ?? .auto).count(plan)
+    }
+}

@@ -1,0 +1,28 @@
+// Raster: the CPU reference executor as a `PlanExecutor` — its name
+// ("cpu"), its exact counts mapped to the common `ExecutionStats`, overdraw
+// from the exact CPU counter (per pixel and per item), and its registration.
+
+import Rendering
+
+extension CPUExecutor: PlanExecutor {
+    /// How the library opens this executor (`--backend cpu`).
+    public static let registration = ExecutorRegistration(
+        name: "cpu", summary: "the CPU reference executor (GL rules emulated exactly)") { _ in CPUExecutor() }
+
+    public var name: String { "cpu" }
+
+    public var lastExecution: ExecutionStats {
+        let c = lastStats
+        var s = ExecutionStats()
+        s.drawCalls = c.drawItems
+        s.pixelsShaded = c.fragmentsShaded
+        s.reportFields = [("triangles", .int(c.triangles)), ("fragmentsShaded", .int(c.fragmentsShaded)),
+                          ("fragmentsWritten", .int(c.fragmentsWritten))]
+        s.details = c
+        return s
+    }
+
+    public func countOverdraw(_ plan: RenderPlan) throws -> OverdrawResult {
+        try CPUOverdrawCounter(conventions: conventions, bands: bands).count(plan)
+    }
+}
