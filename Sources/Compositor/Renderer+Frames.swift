@@ -60,9 +60,11 @@ extension Renderer {
         if useCache {
             (plan, build, cacheStats) = PlanBuilder.buildFrame(root: presentation, width: pw, height: ph,
                                                                options: options, cache: rasterCache, time: time ?? 0,
-                                                               held: executor.retainedKeys)
+                                                               held: executor.retainedKeys,
+                                                               sublayerIndexes: sublayerIndexes)
         } else {
             let b = PlanBuilder(options: options)
+            b.sublayerIndexes = sublayerIndexes
             plan = b.build(root: presentation, width: pw, height: ph)
             build = b.stats
         }

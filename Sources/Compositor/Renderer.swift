@@ -30,6 +30,8 @@ public final class Renderer {
     public let executor: any PlanExecutor
     /// The shouldRasterize bitmaps kept across `renderFrame` calls (see Renderer+Frames).
     public let rasterCache = RasterCache()
+    /// The spatial indexes of big sublayer lists, kept across renders by layer identity.
+    public let sublayerIndexes = SublayerIndexCache()
 
     /// Opens the backend (see `BackendChoice`, `Executors`).
     public init(backend: BackendChoice = .auto, platform: EGLPlatformChoice = .auto,

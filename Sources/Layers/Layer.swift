@@ -111,12 +111,6 @@ public class Layer {
     public var minificationFilter: ContentsFilter = .linear { didSet { touch() } }
     public var magnificationFilter: ContentsFilter = .linear { didSet { touch() } }
 
-    /// Scratch space for renderers: data derived from this layer and its
-    /// sublayers (the plan builder keeps a spatial index of big sublayer
-    /// lists here), valid while `revision` and `childrenRevision` are
-    /// unchanged. Never copied.
-    public var rendererCache: AnyObject?
-
     // Tree
     public private(set) var sublayers: [Layer] = []
     public private(set) weak var superlayer: Layer?

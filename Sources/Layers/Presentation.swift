@@ -23,21 +23,20 @@ extension Layer {
         if !animationEntries.isEmpty { applyAnimations(to: c, at: time) }
         if let m = mask { c.mask = m.presentationCopy(at: time) }
         if !sublayers.isEmpty { c.setSublayers(sublayers.map { $0.presentationCopy(at: time) }) }
-        c.adoptRendererCache(of: self)
+        c.adoptRevisions(of: self)
         return c
     }
 
     /// Lets a presentation copy reuse what renderers derived from its model
-    /// layer (the spatial index of a big sublayer list, which depends on the
-    /// layer's own values and its sublayers'): the copy takes the model's
-    /// revisions and cache when neither it nor any sublayer is animated, so
-    /// it shows exactly the values the cache was built from.
-    func adoptRendererCache(of model: Layer) {
-        guard let cache = model.rendererCache, model.animationEntries.isEmpty,
+    /// layer and keep by its identity (the spatial index of a big sublayer
+    /// list, which depends on the layer's own values and its sublayers'):
+    /// the copy takes the model's revisions when neither it nor any sublayer
+    /// is animated, so it shows exactly the values those were built from.
+    func adoptRevisions(of model: Layer) {
+        guard model.animationEntries.isEmpty,
               model.sublayers.allSatisfy({ $0.animationEntries.isEmpty }) else { return }
         revision = model.revision
         childrenRevision = model.childrenRevision
-        rendererCache = cache
     }
 
     /// The value `property` shows at `time` if the model value were `model`.

@@ -18,14 +18,8 @@ extension PlanBuilder {
         let layer = n.layer
         let subs = layer.sublayers
         guard options.cull, options.sublayerIndex, subs.count >= Self.sublayerIndexThreshold else { return sortedByZ(subs) }
-        let index: SublayerIndex
-        if let cached = layer.rendererCache as? SublayerIndex, cached.isCurrent(for: layer) {
-            index = cached
-        } else {
-            index = SublayerIndex(layer: layer, parentS: parentS)
-            layer.rendererCache = index
-            stats.sublayerIndexesBuilt += 1
-        }
+        let (index, built) = sublayerIndexes.index(for: layer) { SublayerIndex(layer: layer, parentS: parentS) }
+        if built { stats.sublayerIndexesBuilt += 1 }
         let picked = index.candidates(of: subs, target: n.target, toTarget: n.toTarget, parentS: parentS)
         let ex = index.excluded
         stats.layersVisited += subs.count - picked.count

@@ -51,6 +51,9 @@ public final class PlanBuilder {
     /// The rasterization cache consulted for shouldRasterize layers (nil:
     /// every rasterized layer builds its pass, nothing is kept).
     public var rasterCache: RasterCache?
+    /// Where sublayer indexes are kept across builds (by layer identity);
+    /// a builder without one given keeps its own for this build only.
+    public var sublayerIndexes = SublayerIndexCache()
 
     public init(options: PlanOptions = PlanOptions()) {
         self.options = options
@@ -74,6 +77,7 @@ public final class PlanBuilder {
         passes.append(RenderPass(id: passes.count, width: width, height: height, reason: .canvas,
                                  layerName: nil, clear: .clear, content: .draw(current)))
         if options.cull { cullOccludedItems() }
+        sublayerIndexes.endBuild()
         return RenderPlan(width: width, height: height, passes: passes, images: images, layerNames: layerNames)
     }
 

@@ -1,7 +1,7 @@
 // Rendering: a spatial index of a layer's sublayers, so that a frame costs
 // what is visible rather than what exists (the 100,000-layer grid of
-// chapter 15). Built once from the model tree and kept on the layer
-// (`rendererCache`) until a sublayer changes; per frame the plan builder
+// chapter 15). Built once from the model tree and kept by identity in a
+// SublayerIndexCache until a sublayer changes; per frame the plan builder
 // asks it which sublayers could reach the target and emits only those.
 // Only simple leaves are indexed — no sublayers, mask, contents, shadow or
 // clip, kind .layer — by the bounding box of their bounds; every other

@@ -50,8 +50,12 @@ final class SublayerIndexTests: XCTestCase {
         return root
     }
 
+    /// Sublayer indexes kept across this test's renders, as a Renderer keeps them.
+    let indexes = SublayerIndexCache()
+
     func render(_ root: Layer, index: Bool) throws -> (Image, PlanBuildStats) {
         let b = PlanBuilder(options: PlanOptions(cull: true, sublayerIndex: index))
+        b.sublayerIndexes = indexes
         let plan = b.build(root: root, width: 200, height: 150)
         return (try CPUExecutor().execute(plan), b.stats)
     }
@@ -116,9 +120,9 @@ final class SublayerIndexTests: XCTestCase {
     func testPresentationCopiesReuseTheModelsIndex() throws {
         let root = makeScene(seed: 3)
         let (model, _) = try render(root, index: true)
-        XCTAssertNotNil(root.sublayers[0].rendererCache)
+        XCTAssertTrue(indexes.holdsIndex(forLayer: root.sublayers[0].id))
         let copy = root.presentation(at: 0)
-        XCTAssertTrue(copy.sublayers[0].rendererCache === root.sublayers[0].rendererCache)
+        XCTAssertEqual(copy.sublayers[0].id, root.sublayers[0].id, "the copy finds the model's index by identity")
         let (image, stats) = try render(copy, index: true)
         XCTAssertEqual(stats.sublayerIndexesBuilt, 0, "the copy reuses the model's index")
         XCTAssertTrue(image == model, "the copy renders what the model renders")
