@@ -32,18 +32,22 @@ let package = Package(
         .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "PVRTC"]),
         .target(name: "Text", dependencies: ["CFreeType", "Geometry", "Images"]),
         .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC", "Text"]),
-        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Text"]),
-        .target(name: "Raster", dependencies: ["Geometry", "Images", "Rendering"]),
-        .target(name: "GLES", dependencies: ["Geometry", "Images", "Rendering", "PVRTC", "CEGL", "CGLES2"],
+        // The render plan, the contract between builder and executors: plain data and its invariants.
+        .target(name: "Plan", dependencies: ["Geometry", "Images", "PVRTC"]),
+        // Layer tree → plan (culling, caches, offscreen effects).
+        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Text", "Plan"]),
+        // Executors depend on the plan alone.
+        .target(name: "Raster", dependencies: ["Geometry", "Images", "Plan"]),
+        .target(name: "GLES", dependencies: ["Geometry", "Images", "Plan", "PVRTC", "CEGL", "CGLES2"],
                 plugins: ["EmbedShaders"]),
         // Shaders/*.glsl → GeneratedShaders.swift in GLES, at build time (found however the binary runs).
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
         .target(name: "Compare", dependencies: ["Images"]),
-        .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Rendering",
+        .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Plan", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC"]),
         .executableTarget(name: "CompositorCLI", dependencies: [
-            "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
+            "Bench", "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -53,9 +57,10 @@ let package = Package(
         .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
-        .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "PVRTC", "TestSupport"]),
+        .testTarget(name: "PlanTests", dependencies: ["Plan"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Plan"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Plan", "TestSupport"]),
+        .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "Plan", "PVRTC", "TestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "TestSupport"]),
     ]

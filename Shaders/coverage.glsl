@@ -1,4 +1,4 @@
-// coverage.glsl: the GLSL ES 1.00 twin of Sources/Rendering/Coverage.swift.
+// coverage.glsl: the GLSL ES 1.00 twin of Sources/Plan/Coverage.swift.
 // Same functions, same Float (highp) operations in the same order, so the
 // GPU and the CPU reference agree to the last bit in all but rare cases.
 // GLSL ES 1.00 has no integer bit operations: the AA edge mask bits are

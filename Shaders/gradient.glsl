@@ -1,4 +1,4 @@
-// gradient.glsl: the GLSL ES 1.00 twin of Sources/Rendering/GradientShading.swift.
+// gradient.glsl: the GLSL ES 1.00 twin of Sources/Plan/GradientShading.swift.
 // Same functions, same Float (highp) operations in the same order, so the
 // GPU and the CPU reference agree to the last bit in all but rare cases.
 // The uniforms are GradientUniforms; arrays hold GRAD_MAX_STOPS entries

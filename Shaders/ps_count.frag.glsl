@@ -1,6 +1,6 @@
 // ps_count.frag.glsl: overdraw counting (GLES/OverdrawCounter.swift). Runs the
 // shared coverage twin and keeps the fragments whose coverage exceeds
-// COUNT_THRESHOLD (= Overdraw.coverageThreshold in Sources/Rendering/
+// COUNT_THRESHOLD (= Overdraw.coverageThreshold in Sources/Plan/
 // Overdraw.swift, which says why not 0; NaN is discarded too); each adds
 // u_increment (1/255 in one channel) under glBlendFunc(GL_ONE, GL_ONE) into
 // an RGBA8 target, i.e. +1 in that channel's 8-bit counter.

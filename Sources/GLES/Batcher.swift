@@ -5,7 +5,7 @@
 // not with layer count.
 
 import CGLES2
-import Rendering
+import Plan
 
 /// The GL state a batch needs.
 struct BatchState: Equatable {

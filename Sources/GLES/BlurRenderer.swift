@@ -6,7 +6,7 @@
 // an exact stored value, summed in the CPU executor's order.
 
 import CGLES2
-import Rendering
+import Plan
 
 /// Draws one separable blur step into the current target.
 final class BlurRenderer {

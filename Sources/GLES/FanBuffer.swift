@@ -4,7 +4,7 @@
 // 65,535 vertices. Shared by the batcher and the overdraw counter.
 
 import CGLES2
-import Rendering
+import Plan
 
 struct FanBuffer {
     private(set) var vertices: [Float] = []

@@ -2,7 +2,7 @@
 // counters mapped to the common `ExecutionStats`, overdraw counted with the
 // additive GPU counting pass, and its registration (how the library opens it).
 
-import Rendering
+import Plan
 
 extension GLESExecutor: PlanExecutor {
     /// How the library opens this executor (`--backend gpu`).

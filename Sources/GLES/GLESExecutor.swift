@@ -11,7 +11,7 @@ import CGLES2
 import Dispatch
 import Geometry
 import Images
-import Rendering
+import Plan
 
 /// Runs render plans with OpenGL ES 2 on a headless EGL display.
 public final class GLESExecutor {

@@ -14,7 +14,7 @@
 
 import CGLES2
 import Geometry
-import Rendering
+import Plan
 
 /// Counts, per pass and pixel, how many items write each pixel, on the GPU.
 public final class GPUOverdrawCounter {

@@ -13,7 +13,7 @@
 import CGLES2
 import Images
 import PVRTC
-import Rendering
+import Plan
 
 /// How a PVRTC texture reached the GPU.
 enum PVRTCUploadMode: Equatable {

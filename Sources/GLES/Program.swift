@@ -4,7 +4,7 @@
 // serves them all and switching programs never re-specifies attributes.
 
 import CGLES2
-import Rendering
+import Plan
 
 /// The programs of the executor, by role.
 enum ProgramKind: String, CaseIterable {

@@ -5,7 +5,7 @@
 // glTexParameteri calls when items switch filters.
 
 import CGLES2
-import Rendering
+import Plan
 
 /// A pooled GL texture and its size.
 struct PooledTexture: Hashable {

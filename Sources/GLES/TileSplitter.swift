@@ -11,7 +11,7 @@
 // executor, which samples the whole image, sees the same picture.
 
 import Geometry
-import Rendering
+import Plan
 
 enum TileSplitter {
     /// One piece of an item and the tile it samples.

@@ -10,7 +10,7 @@
 // but the loops run tap-outer / pixel-inner over a row so they vectorise.
 
 import Dispatch
-import Rendering
+import Plan
 
 enum BlurPass {
     /// Blurs `source`'s alpha along `step.axis` into `target` (same size).

@@ -6,7 +6,7 @@
 // then round(clamp(sum)·255) for each channel.
 
 import Dispatch
-import Rendering
+import Plan
 
 enum BlurPassRGBA {
     /// Blurs the four channels of `source` along `step.axis` into `target` (same size).

@@ -2,7 +2,7 @@
 // ("cpu"), its exact counts mapped to the common `ExecutionStats`, overdraw
 // from the exact CPU counter (per pixel and per item), and its registration.
 
-import Rendering
+import Plan
 
 extension CPUExecutor: PlanExecutor {
     /// How the library opens this executor (`--backend cpu`).

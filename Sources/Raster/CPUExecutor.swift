@@ -10,7 +10,7 @@
 import Dispatch
 import Foundation
 import Images
-import Rendering
+import Plan
 
 /// Executes render plans on the CPU, emulating a GLES2 driver's rasterization,
 /// sampling and blending rules exactly.

@@ -6,7 +6,7 @@
 // the number of bands.
 
 import Dispatch
-import Rendering
+import Plan
 
 enum DrawPass {
     /// Draws `items` over `target` (already cleared); returns the pass's counts.

@@ -10,7 +10,7 @@
 //   gradient     (GradientShading.shade(uv) · opacity) · cov
 // (textureAlpha and masked use the item's filter for both textures.)
 
-import Rendering
+import Plan
 
 /// A paint: the premultiplied colour of a fragment before coverage.
 protocol PaintProgram {

@@ -10,7 +10,7 @@
 
 import Dispatch
 import Foundation
-import Rendering
+import Plan
 
 /// "Blend" that adds one to the destination counter (the paint is ignored).
 struct CountBlend: BlendProgram {

@@ -4,7 +4,7 @@
 // per-item decisions are made here once, so the bands only dispatch per
 // triangle, never per pixel.
 
-import Rendering
+import Plan
 
 /// The fragment program an item runs, chosen once per item.
 struct ItemProgram {

@@ -2,7 +2,7 @@
 // side of the fill-rate and overdraw numbers the experiments report.
 // Deterministic (no timings), so runs with different band counts compare equal.
 
-import Rendering
+import Plan
 
 /// Counts from one `CPUExecutor.execute` call.
 public struct RasterStats: Codable, Equatable, Sendable {

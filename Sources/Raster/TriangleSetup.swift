@@ -9,7 +9,7 @@
 // Coordinates are kept doubled (2·fixed) so pixel centres, at (x + ½, y + ½),
 // are integers for any number of sub-pixel bits, zero included.
 
-import Rendering
+import Plan
 
 /// A plane equation for four attributes at once: a(x, y) = a0 + dadx·(x − x0) + dady·(y − y0).
 struct Plane4 {

@@ -10,7 +10,7 @@ import XCTest
 import TestSupport
 import Geometry
 import Images
-import Rendering
+import Plan
 import Raster
 @testable import GLES
 

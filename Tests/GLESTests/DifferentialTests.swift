@@ -5,7 +5,7 @@
 // "[differential] name: exact …%, >2: n, max diff d".
 
 import XCTest
-import Rendering
+import Plan
 @testable import GLES
 
 final class DifferentialTests: XCTestCase {

@@ -4,7 +4,7 @@
 import XCTest
 import Geometry
 import Images
-import Rendering
+import Plan
 @testable import GLES
 
 final class ExecutorTests: XCTestCase {

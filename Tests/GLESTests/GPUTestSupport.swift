@@ -5,7 +5,7 @@
 
 import XCTest
 import Images
-import Rendering
+import Plan
 import Raster
 @testable import GLES
 

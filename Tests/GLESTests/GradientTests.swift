@@ -5,7 +5,7 @@
 
 import XCTest
 import Geometry
-import Rendering
+import Plan
 @testable import GLES
 
 extension TestPlans {

@@ -10,7 +10,7 @@ import XCTest
 import Geometry
 import Images
 import PVRTC
-import Rendering
+import Plan
 import Raster
 @testable import GLES
 

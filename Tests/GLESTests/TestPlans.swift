@@ -6,7 +6,7 @@
 import Foundation
 import Geometry
 import Images
-import Rendering
+import Plan
 
 enum TestPlans {
     static let w = 96, h = 80

@@ -5,7 +5,7 @@
 
 import XCTest
 import Geometry
-import Rendering
+import Plan
 
 final class TrapezoidDifferentialTests: XCTestCase {
     static let star = [Vec2(30, 4), Vec2(45.3, 51), Vec2(5.3, 22), Vec2(54.7, 22), Vec2(14.7, 51)]

@@ -9,7 +9,7 @@ import XCTest
 import Foundation
 import Geometry
 import Images
-import Rendering
+import Plan
 @testable import Raster
 
 final class BlurTests: XCTestCase {

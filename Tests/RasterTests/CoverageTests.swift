@@ -5,7 +5,7 @@
 import XCTest
 import Geometry
 import Images
-import Rendering
+import Plan
 @testable import Raster
 
 final class CoverageTests: XCTestCase {

@@ -6,7 +6,7 @@
 import XCTest
 import Geometry
 import Images
-import Rendering
+import Plan
 @testable import Raster
 
 final class LoadActionTests: XCTestCase {

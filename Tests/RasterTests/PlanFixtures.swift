@@ -3,7 +3,7 @@
 
 import Geometry
 import Images
-import Rendering
+import Plan
 @testable import Raster
 
 enum Fixture {

@@ -4,7 +4,7 @@
 import XCTest
 import Geometry
 import Images
-import Rendering
+import Plan
 @testable import Raster
 
 final class RasterizationTests: XCTestCase {

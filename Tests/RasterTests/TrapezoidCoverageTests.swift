@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 import Geometry
 import Images
-import Rendering
+import Plan
 @testable import Raster
 
 final class TrapezoidCoverageTests: XCTestCase {

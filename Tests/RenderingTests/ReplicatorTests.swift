@@ -8,6 +8,7 @@ import XCTest
 import Geometry
 import Layers
 @testable import Rendering
+@testable import Plan
 
 final class ReplicatorTests: XCTestCase {
     func scene(_ r: ReplicatorLayer) -> Layer {

@@ -1,4 +1,4 @@
-// Rendering: the antialiasing margin of trapezoid items (shape layers).
+// Plan: the antialiasing margin of trapezoid items (shape layers).
 // The polygon drawn is the trapezoid with each FLAGGED edge pushed outward
 // until its edge function is at least one pixel (measured through the
 // Jacobian at the corners, as `expandedRect` does for quads); unflagged

@@ -1,4 +1,4 @@
-// Rendering: colour tints on draw items — how a replicator instance's colour
+// Plan: colour tints on draw items — how a replicator instance's colour
 // reaches every colour the instance draws (solid colours, textures,
 // shadows). The tint multiplies the item's premultiplied source colour
 // componentwise in the shared vertex stage (Tessellator.paintAttributes), so
@@ -8,12 +8,12 @@ import Geometry
 
 extension PremultipliedColor {
     /// Componentwise product.
-    func multiplied(by o: PremultipliedColor) -> PremultipliedColor {
+    public func multiplied(by o: PremultipliedColor) -> PremultipliedColor {
         PremultipliedColor(r: r * o.r, g: g * o.g, b: b * o.b, a: a * o.a)
     }
 
     /// Whether multiplying by this colour changes nothing.
-    var isOpaqueWhite: Bool { r == 1 && g == 1 && b == 1 && a == 1 }
+    public var isOpaqueWhite: Bool { r == 1 && g == 1 && b == 1 && a == 1 }
 }
 
 extension DrawItem {

@@ -1,4 +1,4 @@
-// Rendering: overdraw results, shared by both counters (Raster's exact CPU
+// Plan: overdraw results, shared by both counters (Raster's exact CPU
 // counter and GLES's additive counting pass) and by the reports. A fragment
 // is "written" where an item's coverage is > 0 — exactly the pixels the CPU
 // executor blends. Blur passes write every pixel of their target once.

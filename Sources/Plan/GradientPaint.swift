@@ -1,4 +1,4 @@
-// Rendering: the gradient paint of a draw item — what a gradient layer
+// Plan: the gradient paint of a draw item — what a gradient layer
 // hands the executors. It keeps the layer's own description (unpremultiplied
 // colours, stop locations, start and end points already converted from unit
 // coordinates to the item's local plane) rather than a baked ramp texture:

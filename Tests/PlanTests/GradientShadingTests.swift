@@ -6,7 +6,7 @@
 import Foundation
 import XCTest
 import Geometry
-@testable import Rendering
+@testable import Plan
 
 final class GradientShadingTests: XCTestCase {
     let red = Color(r: 1, g: 0, b: 0), blue = Color(r: 0, g: 0, b: 1)

@@ -1,4 +1,4 @@
-// Rendering: `RenderPlan.validate`, the checks every executor relies on —
+// Plan: `RenderPlan.validate`, the checks every executor relies on —
 // at least one pass, unique ids, sizes within the executor's limit, every
 // pass read (by a texture, a blur or a load action) produced earlier (so no
 // cycles), image indices and cached bitmaps that resolve, blur and load

@@ -1,10 +1,10 @@
-// RenderingTests: the plan's schedule (which passes read which, last use,
+// PlanTests: the plan's schedule (which passes read which, last use,
 // when targets are free) and `RenderPlan.validate`, which both executors
 // run before drawing.
 
 import XCTest
 import Geometry
-import Rendering
+import Plan
 
 final class PlanScheduleTests: XCTestCase {
     func pass(_ id: Int, _ content: PassContent = .draw([]), load: LoadAction = .clear(.clear),

@@ -3,7 +3,7 @@
 
 import XCTest
 import Geometry
-@testable import Rendering
+@testable import Plan
 
 final class TessellatorTests: XCTestCase {
     func item(_ rect: Rect, _ h: Homography = .identity, aa: EdgeMask = [], clip: [Vec2]? = nil) -> DrawItem {

@@ -1,4 +1,4 @@
-// Rendering: a draw item, the unit both executors draw. A quad (a rect in
+// Plan: a draw item, the unit both executors draw. A quad (a rect in
 // the item's local plane) mapped to the pass's pixels by a flattened 4x4
 // transform, painted with a colour or a texture, shaped by a rounded rect
 // or ring with analytic antialiasing, optionally clipped by a convex polygon

@@ -1,4 +1,4 @@
-// Rendering: per-pixel gradient evaluation. This Swift code is the
+// Plan: per-pixel gradient evaluation. This Swift code is the
 // specification: the CPU executor calls it, and Shaders/gradient.glsl is
 // its line-by-line twin in GLSL ES 1.00 (the pair works like Coverage.swift
 // and coverage.glsl). All per-pixel arithmetic is Float (GLSL highp) in the

@@ -1,4 +1,4 @@
-// Rendering: the schedule of a render plan — which earlier passes each pass
+// Plan: the schedule of a render plan — which earlier passes each pass
 // reads (its items' textures, a blur's source, a load action's source), the
 // last pass that reads each pass, and so when each pass's target can be
 // freed or reused. Both executors run plans by this one schedule (computed

@@ -1,4 +1,4 @@
-// Rendering: why a plan cannot be executed. Every case is found by
+// Plan: why a plan cannot be executed. Every case is found by
 // `RenderPlan.validate` over the whole plan before any pixel is drawn (both
 // executors call it first), so a bad plan throws instead of crashing or
 // leaving half a frame; cases read as sentences.

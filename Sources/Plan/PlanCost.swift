@@ -1,4 +1,4 @@
-// Rendering: the raw fill-rate floor benchmarks compare a frame against: a
+// Plan: the raw fill-rate floor benchmarks compare a frame against: a
 // plan of full-canvas quads covering as many pixels as the frame writes
 // (exact fragment counts come from the overdraw counters).
 

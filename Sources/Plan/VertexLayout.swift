@@ -1,4 +1,4 @@
-// Rendering: the one vertex format both executors consume. Positions are
+// Plan: the one vertex format both executors consume. Positions are
 // already divided by w (pass pixels); every attribute that is affine in the
 // item's plane travels homogeneous, so plain screen-linear interpolation
 // followed by a per-pixel division is perspective-correct on the CPU and on

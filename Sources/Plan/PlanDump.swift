@@ -1,4 +1,4 @@
-// Rendering: a stable, human-readable text form of a render plan. Tests
+// Plan: a stable, human-readable text form of a render plan. Tests
 // compare these dumps to catch unintended changes in what the builder
 // emits, and `compositor render --dump-plan` shows it to users.
 

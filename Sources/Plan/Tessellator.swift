@@ -1,4 +1,4 @@
-// Rendering: the vertex stage shared by both executors. Turns a draw item
+// Plan: the vertex stage shared by both executors. Turns a draw item
 // into a convex polygon in pass pixels: projects the quad (clipping at the
 // w > 0 plane first), widens antialiased edges by one pixel, clips by the
 // item's convex clip polygon and the pass bounds, then computes each
@@ -9,7 +9,7 @@ import Geometry
 
 public enum Tessellator {
     /// Smallest w kept when clipping against the eye plane.
-    static let nearW = 1e-6
+    public static let nearW = 1e-6
 
     /// The geometry of `item` in a pass of `width` × `height` pixels; nil when nothing is visible.
     public static func geometry(of item: DrawItem, width: Int, height: Int) -> ItemGeometry? {
@@ -20,7 +20,7 @@ public enum Tessellator {
 
     /// The polygon `geometry` draws, in pass pixels, without vertex
     /// attributes (for culling), and the item's inverse map.
-    static func polygon(of item: DrawItem, width: Int, height: Int) -> ([Vec2], Homography)? {
+    public static func polygon(of item: DrawItem, width: Int, height: Int) -> ([Vec2], Homography)? {
         let h = item.transform.flattened
         guard let inv = h.inverse else { return nil }
         let corners: [Vec2]
@@ -106,7 +106,7 @@ public enum Tessellator {
     }
 
     /// ∂(local)/∂(screen) at screen point p for the inverse map `inv`.
-    static func jacobian(_ inv: Homography, _ p: Vec2) -> (Double, Double, Double, Double) {
+    public static func jacobian(_ inv: Homography, _ p: Vec2) -> (Double, Double, Double, Double) {
         let (X, Y, W) = inv.applyHomogeneous(p.x, p.y)
         let w2 = W * W
         return ((inv.a * W - X * inv.c) / w2, (inv.b * W - Y * inv.c) / w2,
@@ -136,7 +136,7 @@ public enum Tessellator {
 
     // MARK: - Clipping
 
-    static func clipNear(_ pts: [(Double, Double, Double)]) -> [(Double, Double, Double)] {
+    public static func clipNear(_ pts: [(Double, Double, Double)]) -> [(Double, Double, Double)] {
         if pts.allSatisfy({ $0.2 > nearW }) { return pts }
         var out: [(Double, Double, Double)] = []
         for i in pts.indices {

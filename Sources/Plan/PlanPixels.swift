@@ -1,4 +1,4 @@
-// Rendering: how many pixels a plan shades, estimated from geometry — the
+// Plan: how many pixels a plan shades, estimated from geometry — the
 // area of each item's clipped polygon (what the vertex stage hands the
 // rasterizer), blur passes counted as their full target. Frame stats use it
 // for the GPU backend, which has no fragment counters; the CPU executor

@@ -1,4 +1,4 @@
-// Rendering: per-pixel coverage, the one piece of fragment math every item
+// Plan: per-pixel coverage, the one piece of fragment math every item
 // shares. This Swift code is the specification: the CPU executor calls it,
 // and Shaders/coverage.glsl is a line-by-line twin in GLSL ES 1.00. All
 // arithmetic is Float (GLSL highp), in the same order, so the two agree to

@@ -1,4 +1,4 @@
-// Rendering: the executor protocol — what every backend that runs render
+// Plan: the executor protocol — what every backend that runs render
 // plans offers (the GLES2 executor, the CPU reference, and whatever comes
 // next): execute a plan to an image, report common figures of the last
 // execution, hold and drop the bitmaps kept under rasterization-cache keys,

@@ -1,4 +1,4 @@
-// Rendering: the render plan, the contract between the layer tree and the
+// Plan: the render plan, the contract between the layer tree and the
 // executors. GL-free and immutable once built: an ordered list of passes,
 // each drawing into its own RGBA8 target, the last one being the canvas.
 // The GLES2 executor and the CPU reference executor both run exactly this,
