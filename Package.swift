@@ -46,6 +46,17 @@ let package = Package(
         .target(name: "Compare", dependencies: ["Images"]),
         .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Plan", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC"]),
+        // Options and failure reporting shared by the command line and the bench module.
+        .target(name: "CLISupport", dependencies: [
+            "Compositor", "GLES",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Benchmarks and experiments (`compositor bench …`, `compositor experiment …`), plots included.
+        .target(name: "Bench", dependencies: [
+            "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The command line: argument parsing and printing.
         .executableTarget(name: "CompositorCLI", dependencies: [
             "Bench", "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

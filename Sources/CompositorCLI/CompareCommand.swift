@@ -2,6 +2,7 @@
 // CPU reference on the same plan: metrics, diff image, verdict.
 
 import ArgumentParser
+import CLISupport
 import Compare
 import Compositor
 import Foundation

@@ -5,6 +5,7 @@
 // clear line on stderr naming the file and the problem.
 
 import ArgumentParser
+import CLISupport
 import Compare
 import Foundation
 import Images

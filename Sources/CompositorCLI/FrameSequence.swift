@@ -5,6 +5,7 @@
 // nothing half-written is left and the caller knows exactly what exists.
 // With --stats, one line per frame and a summary; --stats-json writes both.
 
+import CLISupport
 import Compositor
 import Foundation
 
@@ -42,8 +43,8 @@ struct FrameSequence {
         let c = command
         let dir = c.output.hasSuffix("/") && c.output.count > 1 ? String(c.output.dropLast()) : c.output
         try Self.checkDirectory(dir)
-        let s = try SceneLoader.load(path: c.scene)
-        let renderer = try c.backend.renderer()
+        let loaded = try LoadedScene(path: c.scene, images: .eager, openRenderer: c.backend.renderer)
+        let s = loaded.scene, renderer = loaded.renderer
         // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
         try Self.prepareDirectory(dir)
         let progress = Progress(total: count, label: "frames")

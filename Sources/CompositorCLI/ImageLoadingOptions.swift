@@ -4,6 +4,7 @@
 // (synchronous decode while reading, errors exit 2).
 
 import ArgumentParser
+import CLISupport
 import Compositor
 
 struct ImageLoadingOptions: ParsableArguments {
@@ -30,6 +31,11 @@ struct ImageLoadingOptions: ParsableArguments {
     }
 
     var cacheBytes: Int { (imageCacheMB ?? 256) * 1024 * 1024 }
+
+    /// The library's image loading policy for these options.
+    var policy: ImageLoadingPolicy {
+        ImageLoadingPolicy(mode: mode, cacheBytes: cacheBytes, workers: imageWorkers, downscale: downscaleImages)
+    }
 
     func validate() throws {
         if preload && lazy { throw ValidationError("--preload and --lazy exclude each other") }

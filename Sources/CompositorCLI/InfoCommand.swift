@@ -1,6 +1,7 @@
 // CompositorCLI: `compositor info` — what the GPU path would run on.
 
 import ArgumentParser
+import CLISupport
 import Compositor
 import GLES
 

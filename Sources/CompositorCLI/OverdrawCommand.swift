@@ -6,6 +6,7 @@
 // top layers) always come from the exact CPU counter.
 
 import ArgumentParser
+import CLISupport
 import Compare
 import Compositor
 import Foundation

@@ -3,6 +3,7 @@
 // exit with status 2; outputs are written atomically (no partial files).
 
 import ArgumentParser
+import CLISupport
 import Foundation
 import Images
 import PVRTC

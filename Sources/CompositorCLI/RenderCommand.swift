@@ -3,6 +3,7 @@
 // see FrameSequence), with debug overlays (`--debug`) and frame statistics.
 
 import ArgumentParser
+import CLISupport
 import Compositor
 import Foundation
 
@@ -73,37 +74,20 @@ struct RenderCommand: ParsableCommand {
                 try FrameSequence(command: self, count: n).run()
                 return
             }
-            let renderer: Renderer
-            var images: SceneImages?
-            let s: Scene
-            if let mode = imageLoading.mode {
-                s = try SceneLoader.load(path: scene, images: .deferred)
-                let cache = ImageCache(budgetBytes: imageLoading.cacheBytes)
-                let pool = ImageLoadingPool(maxConcurrent: imageLoading.imageWorkers ?? ImageLoadingPool.defaultWorkers,
-                                            cache: cache)
-                let im = SceneImages(scene: s, mode: mode, cache: cache, pool: pool,
-                                     downscale: imageLoading.downscaleImages, scale: options.scale,
-                                     sceneName: URL(fileURLWithPath: scene).lastPathComponent)
-                // Lazy: decoding starts before the GPU opens, so the two overlap.
-                if mode == .lazy { im.prefetch() }
-                renderer = try backend.renderer()
-                if mode == .preload { im.preload() }
-                images = im
-            } else {
-                s = try SceneLoader.load(path: scene)
-                renderer = try backend.renderer()
-            }
+            let loaded = try LoadedScene(path: scene, images: imageLoading.policy, scale: options.scale,
+                                         openRenderer: backend.renderer)
+            let s = loaded.scene, renderer = loaded.renderer
             if time != nil || debug != nil {
                 var frame: FrameOutput?
                 for _ in 0..<repeatCount {
-                    try images?.prepareFrame()
+                    try loaded.prepareFrame()
                     frame = try renderer.renderFrame(scene: s, time: time, scale: options.scale,
                                                      cull: options.cullEnabled, debug: debug)
                 }
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
                 try PNG.write(out.image, to: output)
-                var report = StatsReport(out.renderOutput, images: images?.currentStats)
+                var report = StatsReport(out.renderOutput, images: loaded.imageStats)
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))
                 if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
@@ -111,13 +95,13 @@ struct RenderCommand: ParsableCommand {
             }
             var out: RenderOutput?
             for _ in 0..<repeatCount {
-                try images?.prepareFrame()
+                try loaded.prepareFrame()
                 out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             }
             guard let out else { return }
             if dumpPlan { print(out.plan.dump, terminator: "") }
             try PNG.write(out.image, to: output)
-            let report = StatsReport(out, images: images?.currentStats)
+            let report = StatsReport(out, images: loaded.imageStats)
             if stats { print(report.text) }
             if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
         }

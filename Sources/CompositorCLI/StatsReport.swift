@@ -1,6 +1,7 @@
 // CompositorCLI: render statistics as text and JSON, from one place so the
 // two never disagree.
 
+import CLISupport
 import Compositor
 import Foundation
 
@@ -69,13 +70,4 @@ struct StatsReport {
     }
 
     var json: String { jsonText(fields) + "\n" }
-}
-
-/// Named figures as a pretty-printed JSON object with sorted keys (values
-/// are numbers, strings, or dictionaries of them).
-func jsonText(_ fields: [(String, Any)]) -> String {
-    var dict: [String: Any] = [:]
-    for (k, v) in fields { dict[k] = v }
-    let data = (try? JSONSerialization.data(withJSONObject: dict, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
 }

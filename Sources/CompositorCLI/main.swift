@@ -2,6 +2,8 @@
 // file; this one only lists them.
 
 import ArgumentParser
+import Bench
+import CLISupport
 
 struct CompositorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

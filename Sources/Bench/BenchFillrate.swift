@@ -1,4 +1,4 @@
-// CompositorCLI: `compositor bench fillrate` — raw fill rate of an executor.
+// Bench: `compositor bench fillrate` — raw fill rate of an executor.
 // Each frame draws K full-canvas quads (so per-frame overhead does not
 // dominate) and is timed end to end, including the final readback; MP/s =
 // K·W·H / median frame time, for opaque (copy) and blended (sourceOver),
@@ -8,6 +8,7 @@
 // readback) subtracted, and also given as equivalent full-canvas quads.
 
 import ArgumentParser
+import CLISupport
 import Compositor
 import Foundation
 import GLES

@@ -1,4 +1,4 @@
-// CompositorCLI: memory per layer for `experiment layers` — resident set
+// Bench: memory per layer for `experiment layers` — resident set
 // growth (/proc/self/statm) while building the largest grid's layer tree and
 // its plans, divided by the layer count, next to the plan's own byte estimate.
 

@@ -1,4 +1,4 @@
-// CompositorCLI: `compositor bench pvrtc` — the GPU cost of sampling a PVRTC
+// Bench: `compositor bench pvrtc` — the GPU cost of sampling a PVRTC
 // texture decoded in the fragment shader against sampling the same image
 // uploaded as RGBA8. Each frame draws K full-canvas quads (canvas = texture
 // size, linear filtering unless --nearest, copy blend) and is timed end to end with the
@@ -7,6 +7,7 @@
 // interleaved frame by frame).
 
 import ArgumentParser
+import CLISupport
 import Compositor
 import Foundation
 import GLES

@@ -1,4 +1,4 @@
-// CompositorCLI: the chart of `experiment image-loading`: for each source
+// Bench: the chart of `experiment image-loading`: for each source
 // image a panel of grouped bars — one group per size, one bar per format —
 // of total (load + decode + upload) milliseconds on a log scale, drawn with
 // PlotCanvas and PlotFont.

@@ -1,4 +1,4 @@
-// CompositorCLI: the source images of `experiment image-loading`: a
+// Bench: the source images of `experiment image-loading`: a
 // photograph-like image (smooth shapes plus fine, noisy texture, which is
 // what makes photos expensive for PNG) and a smooth gradient (what PNG
 // compresses well), generated in Swift at any size, or the user's own

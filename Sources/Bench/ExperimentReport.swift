@@ -1,4 +1,4 @@
-// CompositorCLI: the Markdown report of `experiment layers`: one table of
+// Bench: the Markdown report of `experiment layers`: one table of
 // frame times (plan build, draw + readback) and culling stats per grid size,
 // the visible-only ratio the issue asks for, memory per layer, and the
 // overdraw heat maps written beside it.

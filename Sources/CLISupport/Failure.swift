@@ -1,4 +1,4 @@
-// CompositorCLI: how every subcommand fails — one clear line on stderr and
+// CLISupport (shared by the CLI and the Bench module): how every subcommand fails — one clear line on stderr and
 // exit status 2 — so scripts can tell bad input (2) from a failed
 // comparison (1).
 
@@ -6,7 +6,7 @@ import ArgumentParser
 import Foundation
 
 /// Runs `body`, turning any error into "compositor: error: …" and exit status 2.
-func reportingErrors<T>(_ body: () throws -> T) throws -> T {
+public func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let e as ExitCode {
@@ -19,12 +19,13 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-func printError(_ s: String) {
+/// Writes one line to stderr.
+public func printError(_ s: String) {
     FileHandle.standardError.write(Data((s + "\n").utf8))
 }
 
 /// A user-facing error with a plain message.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ d: String) { description = d }
+public struct UsageError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ d: String) { description = d }
 }

@@ -1,4 +1,4 @@
-// CompositorCLI: `compositor bench raster` — when shouldRasterize pays and
+// Bench: `compositor bench raster` — when shouldRasterize pays and
 // when it hurts. A card of about a dozen layers (shadows, rounded clips,
 // borders, group opacity) slides across a 640×360 canvas for N frames of a
 // 60 fps timeline, drawn four ways: plain, rasterized (static inside: the
@@ -7,6 +7,7 @@
 // then misses every frame and pays for its bitmap pass on top of drawing).
 
 import ArgumentParser
+import CLISupport
 import Compositor
 import Foundation
 import GLES

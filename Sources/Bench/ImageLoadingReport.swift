@@ -1,4 +1,4 @@
-// CompositorCLI: the Markdown table of `experiment image-loading`, one row
+// Bench: the Markdown table of `experiment image-loading`, one row
 // per image, size and format, like the book's Image IO table.
 
 import Foundation

@@ -1,4 +1,4 @@
-// CompositorCLI: `compositor bench roundedrect` — the book's comparison of
+// Bench: `compositor bench roundedrect` — the book's comparison of
 // three ways to draw N rounded rectangles per frame: cornerRadius +
 // masksToBounds over an image (each one needs an offscreen rounded-clip
 // pass), a shape layer (the roundedRect shorthand: one analytic item, no
@@ -11,6 +11,7 @@
 // loader as scene files.
 
 import ArgumentParser
+import CLISupport
 import Compositor
 import Foundation
 import GLES

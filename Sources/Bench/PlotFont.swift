@@ -1,4 +1,4 @@
-// CompositorCLI: a tiny 5×7 bitmap font (upper case, digits, a little
+// Bench: a tiny 5×7 bitmap font (upper case, digits, a little
 // punctuation) for labelling plots drawn straight into an Image.
 
 enum PlotFont {

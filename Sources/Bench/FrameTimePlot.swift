@@ -1,4 +1,4 @@
-// CompositorCLI: the plot of `experiment layers`, drawn straight into an
+// Bench: the plot of `experiment layers`, drawn straight into an
 // Image: frame time (log) against layer count (log), one series per way of
 // counting, with axes, ticks, labels in PlotFont and a legend.
 

@@ -1,4 +1,4 @@
-// CompositorCLI: `compositor experiment layers` — chapter 15 of Lockwood's
+// Bench: `compositor experiment layers` — chapter 15 of Lockwood's
 // book (Layer Performance): the W×H×D grid of squares under perspective, from
 // 10×10×10 to 100×100×10 layers. For each size it times frames of the whole
 // grid with culling on and off, and of a scene holding only the squares the
@@ -6,14 +6,17 @@
 // memory per layer. Writes DIR/report.md and DIR/frame-time.png.
 
 import ArgumentParser
+import CLISupport
 import Compositor
 import Foundation
 import Compare
 import GLES
 import Raster
 
-struct ExperimentCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ExperimentCommand: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "experiment", abstract: "Experiments that write a report.",
         subcommands: [ExperimentLayers.self, ExperimentImageLoading.self])
 }
@@ -34,7 +37,7 @@ struct ExperimentLayers: ParsableCommand {
     @Option(help: "Comma-separated grid sizes WxHxD.")
     var sizes: String = "10x10x10,20x20x10,30x30x10,50x50x10,70x70x10,100x100x10"
 
-    func run() throws {
+    public func run() throws {
         try reportingErrors {
             guard frames > 0 else { throw UsageError("--frames must be positive") }
             let grids = try sizes.split(separator: ",").map { s -> LayerGrid in

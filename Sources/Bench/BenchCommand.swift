@@ -1,16 +1,19 @@
-// CompositorCLI: `compositor bench …` — performance is measured here, not in
+// Bench: `compositor bench …` — performance is measured here, not in
 // unit tests. Every figure is a median over frames of one run, and the
 // fill-rate floor is measured in the same run so ratios are meaningful on
 // a noisy machine.
 
 import ArgumentParser
+import CLISupport
 import Compositor
 import Foundation
 import GLES
 import Raster
 
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct BenchCommand: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self, BenchFillrate.self, BenchPVRTC.self, BenchRaster.self,
                                                                       BenchRoundedRect.self])
 }
@@ -39,7 +42,7 @@ struct BenchScene: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    func run() throws {
+    public func run() throws {
         try reportingErrors {
             guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive") }
             let s = try SceneLoader.load(path: scene)

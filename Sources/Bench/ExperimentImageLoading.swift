@@ -1,4 +1,4 @@
-// CompositorCLI: `compositor experiment image-loading` — chapter 14 of
+// Bench: `compositor experiment image-loading` — chapter 14 of
 // Lockwood's book (Image IO): for a photograph and a smooth gradient at
 // 2048×1536 down to 32×24, write PNG, JPEG (quality 90) and PVRTC (4bpp,
 // fast encoder, padded to a square power of two) files, then time, as
@@ -9,6 +9,7 @@
 // GPU upload is separate work). Writes DIR/report.md and DIR/image-loading.png.
 
 import ArgumentParser
+import CLISupport
 import Compositor
 import Foundation
 import GLES

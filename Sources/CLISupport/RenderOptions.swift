@@ -1,4 +1,5 @@
-// CompositorCLI: options shared by the commands that render scenes.
+// CLISupport: options shared by the commands that render scenes (the CLI's
+// and the Bench module's), each declared once.
 
 import ArgumentParser
 import Compositor
@@ -13,46 +14,52 @@ extension EGLPlatformChoice: ExpressibleByArgument {
 }
 
 /// `--egl-platform`, declared once for every command that opens EGL.
-struct EGLPlatformOption: ParsableArguments {
+public struct EGLPlatformOption: ParsableArguments {
+    public init() {}
+
     @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
-    var eglPlatform: EGLPlatformChoice = .auto
+    public var eglPlatform: EGLPlatformChoice = .auto
 }
 
 /// `--backend` (with `--egl-platform`), declared once for every command that
 /// renders on one executor, with one default.
-struct BackendOptions: ParsableArguments {
+public struct BackendOptions: ParsableArguments {
+    public init() {}
+
     @Option(help: ArgumentHelp("Executor: " + Executors.all.map(\.name).joined(separator: ", ")
                                + " or auto (the first that opens, with a warning)."))
-    var backend: BackendChoice = .gpu
+    public var backend: BackendChoice = .gpu
 
     @OptionGroup var platform: EGLPlatformOption
 
-    var eglPlatform: EGLPlatformChoice { platform.eglPlatform }
+    public var eglPlatform: EGLPlatformChoice { platform.eglPlatform }
 
     /// A renderer on the chosen executor.
-    func renderer() throws -> Renderer { try Renderer(backend: backend, platform: eglPlatform) }
+    public func renderer() throws -> Renderer { try Renderer(backend: backend, platform: eglPlatform) }
 
     /// The chosen executor alone.
-    func executor() throws -> any PlanExecutor {
+    public func executor() throws -> any PlanExecutor {
         try Executors.open(backend, settings: ExecutorSettings(platform: eglPlatform.rawValue), warn: { printError($0) })
     }
 }
 
 /// `--cull on|off`.
-enum CullSwitch: String, ExpressibleByArgument, CaseIterable {
+public enum CullSwitch: String, ExpressibleByArgument, CaseIterable {
     case on, off
 }
 
-struct SceneRenderOptions: ParsableArguments {
-    @Option(help: "Culling of invisible layers and occluded items: on (default) or off. The image is the same either way.")
-    var cull: CullSwitch = .on
+public struct SceneRenderOptions: ParsableArguments {
+    public init() {}
 
-    var cullEnabled: Bool { cull == .on }
+    @Option(help: "Culling of invisible layers and occluded items: on (default) or off. The image is the same either way.")
+    public var cull: CullSwitch = .on
+
+    public var cullEnabled: Bool { cull == .on }
 
     @Option(help: "Pixels per point; overrides the scene's canvas.scale.")
-    var scale: Double?
+    public var scale: Double?
 
-    func validate() throws {
+    public func validate() throws {
         if let s = scale, !(s > 0 && s <= 8) {
             throw ValidationError("--scale must be in (0, 8], got \(s)")
         }

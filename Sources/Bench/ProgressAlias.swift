@@ -1,0 +1,5 @@
+// Bench: `Progress` means CLISupport's progress bar here, not Foundation's.
+
+import CLISupport
+
+typealias Progress = CLISupport.Progress
