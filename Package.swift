@@ -57,6 +57,6 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "PVRTC", "TestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "TestSupport"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "PVRTC", "TestSupport"]),
     ]
 )
