@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC", "TestSupport"]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "PVRTC", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering"]),
