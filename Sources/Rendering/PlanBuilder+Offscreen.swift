@@ -40,6 +40,11 @@ extension PlanBuilder {
     /// Sigma of a layer's shadow blur in target pixels.
     func shadowSigma(_ l: Layer) -> Double { max(0, l.shadowRadius) * pixelScale }
 
+    /// Sigmas of a layer's offscreen shadow blur along target x and y.
+    func shadowSigmas(_ l: Layer, _ h: Homography) -> (Double, Double) {
+        (shadowSigma(l), shadowSigma(l))
+    }
+
     /// Blur support in pixels on each side.
     func blurPad(_ sigma: Double) -> Double {
         sigma > 0 ? Double(min(BlurStep.maxRadius, Int((4 * sigma).rounded(.up)))) + 1 : 0
@@ -49,12 +54,16 @@ extension PlanBuilder {
         let l = n.layer
         guard let win = offscreenWindow(n) else { stats.culledOutsideCanvas += 1; return }
         stats.layersDrawn += 1
+        // Opacity goes in exactly once. With group opacity the composed
+        // output is faded as it is drawn back; otherwise it is multiplied
+        // into each part of the body and into the shadow, and every window
+        // is then drawn back at full opacity.
         let group = usesGroupOpacity(n)
-        let bodyOpacity = group ? 1 : n.opacity
+        let partOpacity = group ? 1 : n.opacity
+        let groupOpacity = group ? n.opacity : 1
         let clip = needsRoundedClip(l)
         let offShadow = hasOffscreenShadow(l)
         let finalPass = l.mask != nil || group
-        let outOpacity = finalPass ? 1 : n.opacity
         let primary: PassReason = l.mask != nil ? .mask : clip ? .roundedClip : offShadow ? .shadow : .groupOpacity
 
         // The body, drawn with the layer's own map shifted into the window.
@@ -64,38 +73,53 @@ extension PlanBuilder {
         inner.target = Rect(x: 0, y: 0, width: win.width, height: win.height)
         let w = Int(win.width), h = Int(win.height)
         let body = makePass(width: w, height: h, reason: primary, layer: l) {
-            emitBody(inner, opacity: bodyOpacity)
+            emitBody(inner, opacity: partOpacity)
+        }
+        // The shadow's source is the body at full opacity: a second body
+        // pass when the visible one has opacity multiplied into its parts.
+        var shadowBody = body
+        if offShadow && partOpacity < 1 {
+            shadowBody = makePass(width: w, height: h, reason: .shadow, layer: l) {
+                emitBody(inner, opacity: 1)
+            }
         }
 
         // Output pieces, in the window's pixel space (`windowItems` builds them).
-        var bodySource = body
+        var bodySource = body, shadowSource = shadowBody
         if clip && offShadow {
-            bodySource = makePass(width: w, height: h, reason: .roundedClip, layer: l) {
-                add(windowDrawback(inner, texture: body, opacity: 1, clipShape: true, window: win,
-                                   intoWindow: true))
+            func clipped(_ source: Int) -> Int {
+                makePass(width: w, height: h, reason: .roundedClip, layer: l) {
+                    add(windowDrawback(inner, texture: source, opacity: 1, clipShape: true, window: win,
+                                       intoWindow: true))
+                }
             }
+            bodySource = clipped(body)
+            shadowSource = shadowBody == body ? bodySource : clipped(shadowBody)
         }
         let drawBodyWithClip = clip && !offShadow
 
-        let emitPieces: (_ intoWindow: Bool, _ opacity: Double) -> Void = { intoWindow, opacity in
+        // Shadow first (at `shadowOpacity`), then the body at full opacity.
+        let emitPieces: (_ intoWindow: Bool, _ shadowOpacity: Double) -> Void = { intoWindow, shadowOpacity in
             let d = intoWindow ? inner : n
             if offShadow {
-                let sigma = self.shadowSigma(l)
-                var src = bodySource
-                if sigma > 0 {
-                    let bh = self.makeBlurPass(source: src, width: w, height: h, axis: .horizontal, sigma: sigma, layer: l)
-                    src = self.makeBlurPass(source: bh, width: w, height: h, axis: .vertical, sigma: sigma, layer: l)
+                let (sx, sy) = self.shadowSigmas(l, d.toTarget)
+                var src = shadowSource
+                if sx > 0 {
+                    src = self.makeBlurPass(source: src, width: w, height: h, axis: .horizontal, sigma: sx, layer: l)
                 }
-                self.add(self.shadowItem(d, texture: src, window: win, intoWindow: intoWindow, opacity: opacity))
+                if sy > 0 {
+                    src = self.makeBlurPass(source: src, width: w, height: h, axis: .vertical, sigma: sy, layer: l)
+                }
+                self.add(self.shadowItem(d, texture: src, window: win, intoWindow: intoWindow, opacity: shadowOpacity))
             } else {
-                self.emitShadowFromPath(d, opacityOverride: opacity)
+                self.emitShadowFromPath(d, opacityOverride: shadowOpacity)
             }
-            self.add(self.windowDrawback(d, texture: bodySource, opacity: opacity, clipShape: drawBodyWithClip,
+            self.add(self.windowDrawback(d, texture: bodySource, opacity: 1, clipShape: drawBodyWithClip,
                                          window: win, intoWindow: intoWindow))
         }
 
         guard finalPass else {
-            emitPieces(false, outOpacity)
+            emitPieces(false, partOpacity)
             return
         }
         // Group opacity and/or mask: compose the pieces into one more window
@@ -103,7 +127,7 @@ extension PlanBuilder {
         var composed = bodySource
         if offShadow || drawBodyWithClip || l.shadowPath != nil && hasShadow(l) {
             composed = makePass(width: w, height: h, reason: l.mask != nil ? .mask : .groupOpacity, layer: l) {
-                emitPieces(true, 1)
+                emitPieces(true, partOpacity)
             }
         }
         let windowRect = Rect(x: 0, y: 0, width: win.width, height: win.height)
@@ -115,9 +139,9 @@ extension PlanBuilder {
                 emit(m, EmitContext(toTarget: inner.toTarget, parentS: .identity, opacity: 1, clip: nil,
                                     target: inner.target))
             }
-            paint = .masked(.pass(composed), mask: .pass(maskPass), uv: uv, filter: .nearest, opacity: n.opacity)
+            paint = .masked(.pass(composed), mask: .pass(maskPass), uv: uv, filter: .nearest, opacity: groupOpacity)
         } else {
-            paint = .texture(.pass(composed), uv: uv, filter: .nearest, opacity: n.opacity)
+            paint = .texture(.pass(composed), uv: uv, filter: .nearest, opacity: groupOpacity)
         }
         add(DrawItem(layer: n.nameIndex, transform: Homography.translation(win.minX, win.minY).transform3D,
                      rect: windowRect, paint: paint, clip: n.clip))
