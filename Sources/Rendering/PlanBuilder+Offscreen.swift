@@ -37,12 +37,31 @@ extension PlanBuilder {
         return l.mask != nil || needsRoundedClip(l) || hasOffscreenShadow(l) || usesGroupOpacity(n)
     }
 
-    /// Sigma of a layer's shadow blur in target pixels.
+    /// Sigma of a layer's shadow blur in pixels of its own plane at the
+    /// pass's pixel scale (the shadowPath mask's pixels).
     func shadowSigma(_ l: Layer) -> Double { max(0, l.shadowRadius) * pixelScale }
 
-    /// Sigmas of a layer's offscreen shadow blur along target x and y.
+    /// Sigmas of a layer's offscreen shadow blur along target x and y. The
+    /// shadow lives in the layer's own space: a Gaussian of σ = shadowRadius
+    /// there, seen through `h` (layer → target pixels, so device scale and
+    /// every ancestor's transform included), has covariance r²·J·Jᵀ with J
+    /// the map's Jacobian at the bounds' centre. The blur is separable along
+    /// target x and y, so it uses that Gaussian's spread along each axis,
+    /// σx = r·|row 1 of J|, σy = r·|row 2 of J|: exact for scales along the
+    /// axes and for uniform scale with rotation; a rotated non-uniform scale
+    /// keeps each axis' spread but loses the tilt of the ellipse.
     func shadowSigmas(_ l: Layer, _ h: Homography) -> (Double, Double) {
-        (shadowSigma(l), shadowSigma(l))
+        let r = max(0, l.shadowRadius)
+        guard r > 0 else { return (0, 0) }
+        let p = Vec2(l.bounds.midX, l.bounds.midY)
+        let (X, Y, W) = h.applyHomogeneous(p.x, p.y)
+        guard W > Tessellator.nearW else { return (r * pixelScale, r * pixelScale) }
+        let w2 = W * W
+        let xx = (h.a * W - X * h.c) / w2, xy = (h.d * W - X * h.f) / w2
+        let yx = (h.b * W - Y * h.c) / w2, yy = (h.e * W - Y * h.f) / w2
+        let sx = r * (xx * xx + xy * xy).squareRoot(), sy = r * (yx * yx + yy * yy).squareRoot()
+        guard sx.isFinite, sy.isFinite else { return (r * pixelScale, r * pixelScale) }
+        return (sx, sy)
     }
 
     /// Blur support in pixels on each side.
@@ -223,7 +242,16 @@ extension PlanBuilder {
         if hasOffscreenShadow(l) {
             let a = Vec2(l.bounds.midX, l.bounds.midY)
             let d = n.toTarget.apply(a + l.shadowOffset) - n.toTarget.apply(a)
-            margin = blurPad(shadowSigma(l)) + 1 + (d.length.isFinite ? d.length.rounded(.up) : 0)
+            let (sx, sy) = shadowSigmas(l, n.toTarget)
+            let pad = blurPad(max(sx, sy)) + 1
+            margin = pad + (d.length.isFinite ? d.length.rounded(.up) : 0)
+            // The blurred body reaches `pad` beyond the body before the
+            // offset moves it: the window must hold that fringe too, or the
+            // shadow's side facing against the offset is cut off.
+            if var b = bodyExtent(l, n.toTarget) {
+                if l.masksToBounds, let c = n.toTarget.boundingBox(of: l.bounds) { b = b.intersection(c) }
+                if !b.isEmpty { e = e.union(b.insetBy(-pad, -pad)) }
+            }
         }
         e = e.insetBy(-1, -1).intersection(n.target.insetBy(-margin, -margin))
         if let c = n.clip { e = e.intersection(Rect.bounding(c).insetBy(-margin, -margin)) }
