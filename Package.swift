@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestSupport"]),
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC", "TestSupport"]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images", "TestSupport"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "PVRTC", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan"]),
@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Plan", "TestSupport"]),
         .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "Plan", "PVRTC", "TestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "TestSupport"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "PVRTC", "TestSupport"]),
     ]
 )

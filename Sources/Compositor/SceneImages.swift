@@ -12,11 +12,15 @@
 // largest such size (layers with non-translation transforms, rasterization,
 // non-resize gravity or a partial contentsRect/contentsCenter keep the full
 // image). A downscaled image is cached under "key#WxH" so the plan's
-// de-duplication by key never mixes the two sizes.
+// de-duplication by key never mixes the two sizes. A .pvr image keeps its
+// compressed blocks (LayerContents.pvrtc) through the pool and the cache, as
+// eager loading does, so the GLES executor uploads it compressed in every
+// mode; a downscaled image is plain RGBA8.
 
 import Foundation
 import Images
 import Layers
+import PVRTC
 
 /// How a render decodes its scene's images (`--preload` / `--lazy`).
 public enum ImageLoadingMode: String, Sendable {
@@ -34,7 +38,7 @@ public final class SceneImages {
     private var tickets: [String: ImageLoadTicket] = [:]
     private var reported: Set<String> = []
     /// Per reference index: the key and decode work actually used (full or downscaled).
-    private var plans: [(key: String, work: @Sendable () throws -> Image)] = []
+    private var plans: [(key: String, work: @Sendable () throws -> (image: Image, pvrtc: PVRTCTexture?))] = []
     private var stats: ImageLoadingStats
     private let saved = SavedBytes()
     /// The scene file's name, for errors.
@@ -72,14 +76,15 @@ public final class SceneImages {
         plans = references.map { r in
             let color = r.colorPath, mask = r.alphaMaskPath
             guard downscale, let t = perKey[r.key] ?? nil else {
-                return (r.key, { try SceneImageReference.decode(colorPath: color, alphaMaskPath: mask) })
+                return (r.key, { try SceneImageReference.decodeKeepingPVRTC(colorPath: color, alphaMaskPath: mask) })
             }
             return (r.key + "#\(t.0)x\(t.1)", {
-                let full = try SceneImageReference.decode(colorPath: color, alphaMaskPath: mask)
-                guard full.width > t.0 || full.height > t.1 else { return full }
-                let small = ImageDownscale.box(full, width: min(t.0, full.width), height: min(t.1, full.height))
-                saved.add(full.byteCount - small.byteCount)
-                return small
+                let full = try SceneImageReference.decodeKeepingPVRTC(colorPath: color, alphaMaskPath: mask)
+                guard full.image.width > t.0 || full.image.height > t.1 else { return full }
+                let image = full.image
+                let small = ImageDownscale.box(image, width: min(t.0, image.width), height: min(t.1, image.height))
+                saved.add(image.byteCount - small.byteCount)
+                return (small, nil)
             })
         }
     }
@@ -153,9 +158,9 @@ public final class SceneImages {
         let key = plans[i].key
         if reported.contains(key) { return nil }
         if let message = cache.failure(forKey: key) { return try failed(r, key, message) }
-        if let image = cache.image(forKey: key) {
+        if let held = cache.contents(forKey: key) {
             stats.readyAtFrame += 1
-            return LayerContents(key: key, image: image)
+            return LayerContents(key: key, image: held.image, pvrtc: held.pvrtc)
         }
         let ticket = tickets[key] ?? request(i)
         let wasReady = ticket.state == .finished
@@ -167,7 +172,7 @@ public final class SceneImages {
         }
         switch result {
         case .success(let image)?:
-            return LayerContents(key: key, image: image)
+            return LayerContents(key: key, image: image, pvrtc: ticket.pvrtc)
         case .failure(let error)?:
             return try failed(r, key, "\(error)")
         case nil:
@@ -191,7 +196,7 @@ public final class SceneImages {
     private func request(_ i: Int) -> ImageLoadTicket {
         let key = plans[i].key
         if let t = tickets[key], t.state != .cancelled { return t }
-        let t = pool.request(key, work: plans[i].work)
+        let t = pool.request(key, keepingPVRTC: plans[i].work)
         tickets[key] = t
         return t
     }

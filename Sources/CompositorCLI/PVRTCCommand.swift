@@ -1,6 +1,8 @@
 // CompositorCLI: `compositor pvrtc` — encode PNGs to PVRTC1 .pvr files, decode
-// them back to PNG, and describe them. Failures print one line on stderr and
-// exit with status 2; outputs are written atomically (no partial files).
+// them back to PNG, and describe them. Pixels cross both ways as straight RGBA
+// exactly as stored (no premultiply round trip, so translucent and transparent
+// texels keep their colour). Failures print one line on stderr and exit with
+// status 2; outputs are written atomically (no partial files).
 
 import ArgumentParser
 import CLISupport
@@ -20,7 +22,7 @@ struct PVRTCCommand: ParsableCommand {
     }
 
     enum Fit: String, ExpressibleByArgument, CaseIterable {
-        case pad, stretch
+        case pad, stretch, none
         var fit: PVRTCFit { PVRTCFit(rawValue: rawValue)! }
     }
 
@@ -29,7 +31,9 @@ struct PVRTCCommand: ParsableCommand {
             abstract: "Compress a PNG to a PVR v3 file.",
             discussion: """
             Images that are not a square power of two are padded (top-left, transparent) \
-            or stretched to one; the original size is not stored in the file.
+            or stretched to one; the original size is not stored in the file. With \
+            --fit none the size is kept: each side must be a power of two, and a \
+            rectangle such as 128×32 is stored as one (PVR v3 allows it).
             """)
 
         @Argument(help: "Input PNG.") var input: String
@@ -37,20 +41,22 @@ struct PVRTCCommand: ParsableCommand {
         @Option(help: "Bits per pixel: 4 or 2.") var bpp: Int = 4
         @Option(help: "Encoder effort: fast, normal or best.") var quality: Quality = .normal
         @Flag(help: "Also encode a box-filtered mip chain down to 1×1.") var mipmaps = false
-        @Option(help: "For non-square or non-power-of-two images: pad or stretch.") var fit: Fit = .pad
+        @Option(help: "For non-square or non-power-of-two images: pad, stretch, or none (keep a power-of-two size).")
+        var fit: Fit = .pad
 
         func run() throws {
             try reportingErrors {
                 guard bpp == 4 || bpp == 2 else { throw UsageError("--bpp must be 4 or 2, not \(bpp)") }
-                let png = try PNG.read(path: input)
-                let image = PVRTCImage(width: png.width, height: png.height, pixels: png.straightRGBA)
+                let png = try PNG.readStraightRGBA(path: input)
+                let image = PVRTCImage(width: png.width, height: png.height, pixels: png.pixels)
                 let encoder = PVRTCEncoder(bitsPerPixel: bpp == 2 ? .two : .four, quality: quality.encoderQuality)
                 let start = Date()
                 let texture: PVRTCTexture
                 do {
                     texture = try encoder.encodeTexture(image, fit: fit.fit, mipmaps: mipmaps)
                 } catch let e as PVRTCError {
-                    throw UsageError("\(input): \(e)")
+                    let hint = fit == .none ? " (use --fit pad or --fit stretch)" : ""
+                    throw UsageError("\(input): \(e)\(hint)")
                 }
                 let seconds = Date().timeIntervalSince(start)
                 let bytes: [UInt8]
@@ -84,8 +90,7 @@ struct PVRTCCommand: ParsableCommand {
                     throw UsageError("\(input): has \(texture.levels.count) level(s); there is no level \(level)")
                 }
                 let decoded = try texture.decode(level: level)
-                let image = Image(width: decoded.width, height: decoded.height, straightRGBA: decoded.pixels)
-                try PNG.write(image, to: output)
+                try PNG.write(straightRGBA: decoded.pixels, width: decoded.width, height: decoded.height, to: output)
                 print("\(output): \(decoded.width)×\(decoded.height) from \(texture.formatName) level \(level)")
             }
         }

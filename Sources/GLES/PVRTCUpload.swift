@@ -8,7 +8,10 @@
 // go the same way to ps_texture_pvrtc2{,_nearest}.frag.glsl. Anything
 // else — levels below the 8×8 / 16×8 block minimum,
 // images over the maximum texture size (tiled) — is uploaded as RGBA8 from
-// the decoded image, with the reason counted in GPUStats.
+// the decoded image, with the reason counted in GPUStats. Rectangular
+// power-of-two textures (128×32, …) take both paths like square ones: the
+// extension asks only for powers of two, and the shader decoder gets the
+// block grid's width and height separately.
 
 import CGLES2
 import Images

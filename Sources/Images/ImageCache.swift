@@ -1,6 +1,9 @@
 // Images: a thread-safe, cost-limited LRU cache of decoded images, keyed by
 // file key (resolved path, or LayerContents.hybridKey for hybrid images).
-// The cost of an entry is its decoded bytes (width × height × 4); inserting
+// An entry may keep the PVRTC1 texture a .pvr image was decoded from, so a
+// deferred load hands the GLES executor the blocks as eager loading does.
+// The cost of an entry is its decoded bytes (width × height × 4) plus any
+// compressed bytes kept with it; inserting
 // past the budget evicts least-recently-used entries first; an image larger
 // than the whole budget is not kept (the caller still uses it for its frame).
 // Lookups and inserts count as "uses". Failed keys are remembered separately
@@ -9,6 +12,7 @@
 // reader never sees pixels being written.
 
 import Foundation
+import PVRTC
 
 /// A thread-safe LRU cache of decoded images with a byte budget.
 public final class ImageCache: @unchecked Sendable {
@@ -16,7 +20,13 @@ public final class ImageCache: @unchecked Sendable {
     public let budgetBytes: Int
 
     private let lock = NSLock()
-    private var entries: [String: Image] = [:]
+    /// A held image, the PVRTC texture it came from (if any) and what it costs.
+    private struct Entry {
+        let image: Image
+        let pvrtc: PVRTCTexture?
+        let cost: Int
+    }
+    private var entries: [String: Entry] = [:]
     /// Keys from least to most recently used.
     private var order: [String] = []
     private var failed: [String: String] = [:]
@@ -36,14 +46,20 @@ public final class ImageCache: @unchecked Sendable {
 
     /// The cached image for `key`, marking it most recently used; counts a hit or a miss.
     public func image(forKey key: String) -> Image? {
+        contents(forKey: key)?.image
+    }
+
+    /// The cached image for `key` with the PVRTC texture kept with it (nil for
+    /// other formats), marking it most recently used; counts a hit or a miss.
+    public func contents(forKey key: String) -> (image: Image, pvrtc: PVRTCTexture?)? {
         lock.lock(); defer { lock.unlock() }
-        guard let image = entries[key] else {
+        guard let entry = entries[key] else {
             counters.misses += 1
             return nil
         }
         counters.hits += 1
         touch(key)
-        return image
+        return (entry.image, entry.pvrtc)
     }
 
     /// Whether `key` is held, without counting a lookup or changing the order.
@@ -52,16 +68,17 @@ public final class ImageCache: @unchecked Sendable {
         return entries[key] != nil
     }
 
-    /// Stores `image` under `key` as the most recently used entry, evicting the
-    /// least recently used entries until the total cost fits the budget.
-    /// An image costing more than the whole budget is not stored.
+    /// Stores `image` (with the PVRTC texture it was decoded from, if any) under
+    /// `key` as the most recently used entry, evicting the least recently used
+    /// entries until the total cost fits the budget. An entry costing more than
+    /// the whole budget is not stored.
     /// - Returns: the evicted keys, oldest first.
     @discardableResult
-    public func insert(_ image: Image, forKey key: String) -> [String] {
-        let cost = Self.cost(of: image)
+    public func insert(_ image: Image, pvrtc: PVRTCTexture? = nil, forKey key: String) -> [String] {
+        let cost = Self.cost(of: image) + (pvrtc?.compressedByteCount ?? 0)
         lock.lock(); defer { lock.unlock() }
         if let old = entries.removeValue(forKey: key) {
-            counters.bytesHeld -= Self.cost(of: old)
+            counters.bytesHeld -= old.cost
             order.removeAll { $0 == key }
         }
         failed[key] = nil
@@ -73,15 +90,15 @@ public final class ImageCache: @unchecked Sendable {
         var evicted: [String] = []
         while counters.bytesHeld + cost > budgetBytes, !order.isEmpty {
             let victim = order.removeFirst()
-            if let img = entries.removeValue(forKey: victim) {
-                let c = Self.cost(of: img)
+            if let old = entries.removeValue(forKey: victim) {
+                let c = old.cost
                 counters.bytesHeld -= c
                 counters.evictions += 1
                 counters.evictedBytes += c
                 evicted.append(victim)
             }
         }
-        entries[key] = image
+        entries[key] = Entry(image: image, pvrtc: pvrtc, cost: cost)
         order.append(key)
         counters.bytesHeld += cost
         counters.entries = entries.count
@@ -92,7 +109,7 @@ public final class ImageCache: @unchecked Sendable {
     public func remove(_ key: String) {
         lock.lock(); defer { lock.unlock() }
         if let old = entries.removeValue(forKey: key) {
-            counters.bytesHeld -= Self.cost(of: old)
+            counters.bytesHeld -= old.cost
             order.removeAll { $0 == key }
             counters.entries = entries.count
         }

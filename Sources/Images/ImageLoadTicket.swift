@@ -6,6 +6,7 @@
 // the load is cancelled only when every holder has cancelled.
 
 import Foundation
+import PVRTC
 
 /// The state of a background image load.
 public enum ImageLoadState: Sendable, Equatable {
@@ -20,6 +21,7 @@ public final class ImageLoadTicket: @unchecked Sendable {
     private let condition = NSCondition()
     private var _state: ImageLoadState = .queued
     private var _result: Result<Image, Error>?
+    private var _pvrtc: PVRTCTexture?
     var holders = 1
 
     init(key: String) { self.key = key }
@@ -34,6 +36,13 @@ public final class ImageLoadTicket: @unchecked Sendable {
     public var result: Result<Image, Error>? {
         condition.lock(); defer { condition.unlock() }
         return _result
+    }
+
+    /// The PVRTC1 texture a finished .pvr load was decoded from (loads made with
+    /// `ImageLoadingPool.request(_:keepingPVRTC:)`); nil otherwise.
+    public var pvrtc: PVRTCTexture? {
+        condition.lock(); defer { condition.unlock() }
+        return _pvrtc
     }
 
     /// Blocks until the load finishes or is cancelled; nil when cancelled.
@@ -63,11 +72,12 @@ public final class ImageLoadTicket: @unchecked Sendable {
     /// decoding → finished with `result`; false (result discarded) when cancelled meanwhile.
     /// `publish` runs first, under the ticket's lock, so whoever wakes on the
     /// ticket also finds the result wherever `publish` put it (the cache).
-    func finish(_ result: Result<Image, Error>, publish: () -> Void = {}) -> Bool {
+    func finish(_ result: Result<Image, Error>, pvrtc: PVRTCTexture? = nil, publish: () -> Void = {}) -> Bool {
         condition.lock(); defer { condition.unlock() }
         guard _state == .decoding else { return false }
         publish()
         _result = result
+        _pvrtc = pvrtc
         _state = .finished
         condition.broadcast()
         return true

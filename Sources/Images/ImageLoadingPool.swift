@@ -8,6 +8,7 @@
 // that load. The decode function is injectable so tests can use a slow one.
 
 import Foundation
+import PVRTC
 
 /// Decodes image files on a bounded pool of background threads.
 public final class ImageLoadingPool: @unchecked Sendable {
@@ -44,6 +45,24 @@ public final class ImageLoadingPool: @unchecked Sendable {
     /// already queued or decoding). `work` replaces the pool's decoder for this
     /// request (hybrid images combine two files).
     public func request(_ key: String, work: (@Sendable () throws -> Image)? = nil) -> ImageLoadTicket {
+        let decode: @Sendable () throws -> Loaded
+        if let work { decode = { (try work(), nil) } } else { decode = { [decoder] in (try decoder(key), nil) } }
+        return start(key, decode)
+    }
+
+    /// Like ``request(_:work:)``, for work that also returns the PVRTC1 texture a
+    /// .pvr image was decoded from: the texture is published with the image (to
+    /// the cache entry and to ``ImageLoadTicket/pvrtc``).
+    public func request(_ key: String,
+                        keepingPVRTC work: @escaping @Sendable () throws -> (image: Image, pvrtc: PVRTCTexture?))
+        -> ImageLoadTicket {
+        start(key) { let r = try work(); return (r.image, r.pvrtc) }
+    }
+
+    /// A decoded image and the compressed texture kept with it.
+    private typealias Loaded = (image: Image, pvrtc: PVRTCTexture?)
+
+    private func start(_ key: String, _ decode: @escaping @Sendable () throws -> Loaded) -> ImageLoadTicket {
         lock.lock()
         if let t = inFlight[key], t.state == .queued || t.state == .decoding {
             t.holders += 1
@@ -53,7 +72,6 @@ public final class ImageLoadingPool: @unchecked Sendable {
         let ticket = ImageLoadTicket(key: key)
         inFlight[key] = ticket
         lock.unlock()
-        let decode: @Sendable () throws -> Image = work ?? { [decoder] in try decoder(key) }
         queue.addOperation { [weak self] in self?.run(ticket, decode) }
         return ticket
     }
@@ -78,19 +96,21 @@ public final class ImageLoadingPool: @unchecked Sendable {
         return (skipped, discarded)
     }
 
-    private func run(_ ticket: ImageLoadTicket, _ decode: @Sendable () throws -> Image) {
+    private func run(_ ticket: ImageLoadTicket, _ decode: @Sendable () throws -> Loaded) {
         guard ticket.begin() else {
             lock.lock(); skipped += 1; lock.unlock()
             return
         }
         let t0 = DispatchTime.now().uptimeNanoseconds
-        let result = Result { try decode() }
+        let loaded = Result { try decode() }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+        let result = loaded.map(\.image)
+        let pvrtc = try? loaded.get().pvrtc
         if case .success(let image) = result { cache?.recordDecode(bytes: image.byteCount, seconds: seconds) }
         // Publish only a finished, still-wanted result: to the cache, then (waking waiters) the ticket.
-        let published = ticket.finish(result) {
+        let published = ticket.finish(result, pvrtc: pvrtc) {
             switch result {
-            case .success(let image): cache?.insert(image, forKey: ticket.key)
+            case .success(let image): cache?.insert(image, pvrtc: pvrtc, forKey: ticket.key)
             case .failure(let error): cache?.recordFailure(ticket.key, message: "\(error)")
             }
         }

@@ -28,6 +28,28 @@ public enum PNG {
         try decode(readFile(path), name: path)
     }
 
+    /// Decodes PNG bytes to straight (unpremultiplied) RGBA8 exactly as stored, for
+    /// callers that must not lose the colour of translucent or transparent pixels
+    /// (the PVRTC encoder). Errors as ``decode(_:name:)``.
+    public static func decodeStraightRGBA(_ data: [UInt8], name: String = "<memory>") throws
+        -> (width: Int, height: Int, pixels: [UInt8]) {
+        let (header, stream) = try PNGChunks.validate(data, name: name)
+        let pixels = try PNGDecoder.decodeStraight(stream: stream, header: header, name: name)
+        return (header.width, header.height, pixels)
+    }
+
+    /// Reads the whole file at `path`, then ``decodeStraightRGBA(_:name:)``.
+    public static func readStraightRGBA(path: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        try decodeStraightRGBA(readFile(path), name: path)
+    }
+
+    /// Writes straight RGBA8 bytes (`width * height * 4`, rows top to bottom) to
+    /// `path` as an 8-bit RGBA PNG, byte for byte, atomically.
+    public static func write(straightRGBA pixels: [UInt8], width: Int, height: Int, to path: String) throws {
+        let bytes = try PNGEncoder.encode(straightRGBA: pixels, width: width, height: height, name: path)
+        try AtomicFile.write(bytes, to: path)
+    }
+
     /// Encodes `image` as an 8-bit straight-alpha RGBA PNG.
     public static func encode(_ image: Image) throws -> [UInt8] {
         try PNGEncoder.encode(image)

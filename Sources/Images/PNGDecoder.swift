@@ -16,6 +16,12 @@ enum PNGDecoder {
 
     /// Decodes a stream already checked by ``PNGChunks/validate(_:name:)``.
     static func decode(stream: [UInt8], header: PNGHeader, name: String) throws -> Image {
+        let straight = try decodeStraight(stream: stream, header: header, name: name)
+        return Image(width: header.width, height: header.height, straightRGBA: straight)
+    }
+
+    /// Decodes a checked stream to straight (unpremultiplied) RGBA8 bytes, as stored.
+    static func decodeStraight(stream: [UInt8], header: PNGHeader, name: String) throws -> [UInt8] {
         var png = png_image()
         png.version = png_uint_32(PNG_IMAGE_VERSION)
         defer { png_image_free(&png) }
@@ -39,7 +45,7 @@ enum PNGDecoder {
             png_image_finish_read(&png, nil, raw.baseAddress, png_int_32(components), nil)
         }
         guard finished != 0 else { throw corrupt(name, png) }
-        return Image(width: header.width, height: header.height, straightRGBA: straight)
+        return straight
     }
 
     /// Interlaced 16-bit files. libpng 1.6.39 as patched by Debian (deb12u4) and other
@@ -52,7 +58,7 @@ enum PNGDecoder {
     /// 65535 (all gray and RGB files, tRNS included); with partial alpha a
     /// premultiplied channel can be 1/255 off in rare pixels.
     private static func readLinearWorkaround(_ png: inout png_image, header: PNGHeader,
-                                             name: String) throws -> Image {
+                                             name: String) throws -> [UInt8] {
         png.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_LINEAR)
         let components = header.width * 4
         var linear = [UInt16](repeating: 0, count: components * header.height)
@@ -73,7 +79,7 @@ enum PNGDecoder {
             }
             i += 4
         }
-        return Image(width: header.width, height: header.height, straightRGBA: straight)
+        return straight
     }
 
     private static func corrupt(_ name: String, _ png: png_image) -> ImageFileError {

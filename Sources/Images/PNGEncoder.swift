@@ -9,24 +9,30 @@ import CPNG
 
 enum PNGEncoder {
     static func encode(_ image: Image, name: String = "<memory>") throws -> [UInt8] {
-        guard image.width > 0, image.height > 0 else {
-            throw ImageFileError.writeFailed(name, reason: "cannot encode an empty \(image.width)×\(image.height) image")
+        try encode(straightRGBA: image.straightRGBA, width: image.width, height: image.height, name: name)
+    }
+
+    /// Encodes straight RGBA8 bytes (`width * height * 4`) exactly as given.
+    static func encode(straightRGBA straight: [UInt8], width: Int, height: Int,
+                       name: String = "<memory>") throws -> [UInt8] {
+        guard width > 0, height > 0 else {
+            throw ImageFileError.writeFailed(name, reason: "cannot encode an empty \(width)×\(height) image")
         }
-        if image.width > ImageLimits.maxDimension || image.height > ImageLimits.maxDimension
-            || image.width * image.height > ImageLimits.maxPixels {
-            throw ImageFileError.tooLarge(name, width: image.width, height: image.height,
+        if width > ImageLimits.maxDimension || height > ImageLimits.maxDimension
+            || width * height > ImageLimits.maxPixels {
+            throw ImageFileError.tooLarge(name, width: width, height: height,
                                           limit: "\(ImageLimits.maxDimension) pixels per side and \(ImageLimits.maxPixels) in all")
         }
-        let straight = image.straightRGBA
-        let rowBytes = image.width * 4
+        precondition(straight.count == width * height * 4, "PNG: pixel buffer size mismatch")
+        let rowBytes = width * 4
         // Stored deflate blocks plus chunk overhead stay well under raw + raw/8 + 1 KiB.
-        let raw = (rowBytes + 1) * image.height
+        let raw = (rowBytes + 1) * height
         var capacity = raw + raw / 8 + 1024
         for _ in 0..<2 {
             var png = png_image()
             png.version = png_uint_32(PNG_IMAGE_VERSION)
-            png.width = png_uint_32(image.width)
-            png.height = png_uint_32(image.height)
+            png.width = png_uint_32(width)
+            png.height = png_uint_32(height)
             png.format = PNGDecoder.formatRGBA
             var out = [UInt8](repeating: 0, count: capacity)
             var size = capacity

@@ -5,10 +5,12 @@
 // leaves `layer.contents` nil. A resolver (Compositor's SceneImages) later
 // decodes them through an ImageCache and ImageLoadingPool and sets the
 // layers' contents for each frame. Missing or corrupt files then surface at
-// decode time, as errors naming the key path and the file.
+// decode time, as errors naming the key path and the file. A .pvr file keeps
+// its compressed blocks here too (decodeKeepingPVRTC), as eager loading does.
 
 import Foundation
 import Images
+import PVRTC
 
 /// Whether the scene loader decodes `contents` image files while reading.
 public enum SceneImageLoading: Sendable, Equatable {
@@ -34,15 +36,23 @@ public struct SceneImageReference {
     /// Decodes the image (and combines the mask), as eager loading would.
     /// - Throws: `ImageFileError` (or `PVRFileError`) naming the file.
     public static func decode(colorPath: String, alphaMaskPath: String?) throws -> Image {
-        let color = try ImageLoader.read(path: colorPath)
+        try decodeKeepingPVRTC(colorPath: colorPath, alphaMaskPath: alphaMaskPath).image
+    }
+
+    /// Decodes the image like ``decode(colorPath:alphaMaskPath:)`` and, for a .pvr
+    /// file without a mask, also returns its compressed texture — what eager
+    /// loading keeps in `LayerContents.pvrtc` (hybrids never keep blocks).
+    public static func decodeKeepingPVRTC(colorPath: String, alphaMaskPath: String?) throws
+        -> (image: Image, pvrtc: PVRTCTexture?) {
+        let (color, pvrtc) = try ImageLoader.readKeepingPVRTC(path: colorPath)
         let limit = SceneLimits.maximumImageSide
         guard color.width <= limit, color.height <= limit else {
             throw ImageFileError.tooLarge(colorPath, width: color.width, height: color.height,
                                           limit: "\(limit) pixels per side")
         }
-        guard let maskPath = alphaMaskPath else { return color }
+        guard let maskPath = alphaMaskPath else { return (color, pvrtc) }
         let mask = try ImageLoader.read(path: maskPath)
-        return try ImageLoader.applyAlphaMask(mask, maskName: maskPath, to: color, colorName: colorPath)
+        return (try ImageLoader.applyAlphaMask(mask, maskName: maskPath, to: color, colorName: colorPath), nil)
     }
 }
 

@@ -1,13 +1,17 @@
 // ImageFit: making arbitrary images storable as PVRTC1 — padding to a square
 // power of two (image top-left, transparent elsewhere), stretching with a
-// separable Catmull-Rom resampler, and tiling tiny levels up to the block minimum.
+// separable Catmull-Rom resampler, keeping a power-of-two size as it is (square
+// or not), and tiling tiny levels up to the block minimum.
 
-/// How `PVRTCEncoder.encodeTexture` makes a non-square or non-power-of-two image storable.
+/// How `PVRTCEncoder.encodeTexture` makes an image storable.
 public enum PVRTCFit: String, CaseIterable, Sendable {
     /// Place the image top-left on a transparent square of the next power of two.
     case pad
     /// Resample the image to the square power of two nearest its larger side.
     case stretch
+    /// Keep the image's size; each side must already be a power of two (a
+    /// rectangle such as 128×32 stays one). Raw value "none", as the CLI spells it.
+    case unchanged = "none"
 }
 
 enum ImageFit {

@@ -28,7 +28,7 @@ public enum PVRFileError: Error, Equatable, CustomStringConvertible {
     /// A header field (depth, surfaces, faces, cube map) describing something other
     /// than one 2D texture.
     case unsupportedLayout(field: String, value: UInt32, offset: Int)
-    /// A size PVRTC1 cannot hold here: zero, over 8192, not a power of two, not square.
+    /// A size PVRTC1 cannot hold here: zero, over 8192, not a power of two.
     /// `offset` is nil when the size came from an image or texture rather than a file.
     case sizeNotRepresentable(width: Int, height: Int, reason: String, offset: Int?)
     /// More mip levels than the size allows (`maximum`).

@@ -15,7 +15,7 @@ public enum PVRTCDecoder {
     /// - Throws: `PVRTCError` when the size is unsupported or the data too short.
     public static func decode(_ data: [UInt8], width: Int, height: Int,
                               bitsPerPixel bpp: PVRTCBitsPerPixel) throws -> PVRTCImage {
-        if let reason = PVRTCSize.problem(width: width, height: height, requireSquare: false) {
+        if let reason = PVRTCSize.problem(width: width, height: height) {
             throw PVRTCError.unsupportedSize(width: width, height: height, reason: reason)
         }
         let need = bpp.dataSize(width: width, height: height)

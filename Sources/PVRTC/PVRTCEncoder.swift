@@ -59,7 +59,7 @@ public struct PVRTCEncoder: Sendable {
     /// - Returns: `bitsPerPixel.dataSize(width:height:)` bytes in Morton order.
     /// - Throws: `PVRTCError.unsupportedSize`.
     public func encode(_ image: PVRTCImage) throws -> [UInt8] {
-        if let reason = PVRTCSize.problem(width: image.width, height: image.height, requireSquare: false) {
+        if let reason = PVRTCSize.problem(width: image.width, height: image.height) {
             throw PVRTCError.unsupportedSize(width: image.width, height: image.height, reason: reason)
         }
         let level = ImageFit.tiled(image, minWidth: bitsPerPixel.minimumWidth, minHeight: bitsPerPixel.minimumHeight)

@@ -1,6 +1,6 @@
 // PVRTCFormat: the geometry of PVRTC1 data — block size per bit rate, the
 // minimum decodable size, how many bytes a level takes, and which texture sizes
-// the format (and this project's square power-of-two rule) can hold.
+// the format can hold (powers of two, square or not, as PVR v3 files allow).
 
 /// PVRTC1 bit rate: 4 bits per pixel (4×4-texel blocks) or 2 (8×4-texel blocks).
 public enum PVRTCBitsPerPixel: Int, Sendable, CaseIterable, CustomStringConvertible {
@@ -31,13 +31,13 @@ public enum PVRTCSize {
     /// The largest edge accepted (8192 texels).
     public static let maximumEdge = 8192
 
-    /// Nil when `width`×`height` is a storable PVRTC1 size (square, power of two,
-    /// 1…8192); otherwise a short reason such as "not a power of two".
-    public static func problem(width: Int, height: Int, requireSquare: Bool = true) -> String? {
+    /// Nil when `width`×`height` is a storable PVRTC1 size (each side a power of
+    /// two, 1…8192; square or not — PVR v3 files and PowerVR hardware allow
+    /// rectangles such as 128×32); otherwise a short reason such as "not a power of two".
+    public static func problem(width: Int, height: Int) -> String? {
         if width <= 0 || height <= 0 { return "zero or negative size" }
         if width > maximumEdge || height > maximumEdge { return "larger than \(maximumEdge)" }
         if width & (width - 1) != 0 || height & (height - 1) != 0 { return "not a power of two" }
-        if requireSquare && width != height { return "not square" }
         return nil
     }
 

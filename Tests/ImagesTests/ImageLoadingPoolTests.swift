@@ -5,6 +5,7 @@
 import Foundation
 import XCTest
 @testable import Images
+import PVRTC
 
 /// A decoder that blocks until released, counting concurrent decodes; it
 /// fills its image row by row (slowly) so a published partial image would show.
@@ -161,5 +162,32 @@ final class ImageLoadingPoolTests: XCTestCase {
         XCTAssertEqual(cache.stats.decodes, 1)
         XCTAssertGreaterThan(cache.stats.decodeSeconds, 0)
         XCTAssertEqual(cache.image(forKey: path), src)
+    }
+}
+
+/// A .pvr load through `request(_:keepingPVRTC:)`: the compressed texture is
+/// published with the image, to the ticket and to the cache entry, and counts
+/// in the entry's cost.
+final class ImageLoadingPoolPVRTCTests: XCTestCase {
+    func testKeepingPVRTCPublishesTheBlocksWithTheImage() throws {
+        let texture = PVRTCTexture(bitsPerPixel: .four, hasAlpha: true, width: 16, height: 8,
+                                   levels: [[UInt8](repeating: 0x5A, count: 64)])
+        let decoded = try texture.decode()
+        let image = Image(width: 16, height: 8, straightRGBA: decoded.pixels)
+        let cache = ImageCache(budgetBytes: 1 << 20)
+        let pool = ImageLoadingPool(maxConcurrent: 1, cache: cache)
+        let ticket = pool.request("t.pvr", keepingPVRTC: { (image, texture) })
+        guard case .success(let got)? = ticket.wait() else { return XCTFail("the load did not finish") }
+        XCTAssertEqual(got, image)
+        XCTAssertEqual(ticket.pvrtc, texture)
+        let held = try XCTUnwrap(cache.contents(forKey: "t.pvr"))
+        XCTAssertEqual(held.image, image)
+        XCTAssertEqual(held.pvrtc, texture)
+        XCTAssertEqual(cache.stats.bytesHeld, 16 * 8 * 4 + 64)
+        // Plain requests keep none.
+        let plain = pool.request("p.png", work: { image })
+        _ = plain.wait()
+        XCTAssertNil(plain.pvrtc)
+        XCTAssertNil(cache.contents(forKey: "p.png")?.pvrtc)
     }
 }

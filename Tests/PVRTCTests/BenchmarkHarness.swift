@@ -76,22 +76,3 @@ final class BenchmarkHarness: XCTestCase {
         }
     }
 }
-
-/// Cross-check support for benchmarks/pvrtc/crosscheck.py: decodes every
-/// `NAME_W_H_BPP.pvrtc` raw file in PVRTC_CROSSCHECK to `NAME_W_H_BPP.rgba`
-/// (plain RGBA8 rows) so that another decoder's output can be compared.
-final class CrossCheckHarness: XCTestCase {
-    func testDecodeFilesForCrossCheck() throws {
-        guard let dir = ProcessInfo.processInfo.environment["PVRTC_CROSSCHECK"] else {
-            throw XCTSkip("set PVRTC_CROSSCHECK=DIR (see benchmarks/pvrtc/crosscheck.py)")
-        }
-        for file in try FileManager.default.contentsOfDirectory(atPath: dir) where file.hasSuffix(".pvrtc") {
-            let parts = file.dropLast(6).split(separator: "_")
-            let w = Int(parts[parts.count - 3])!, h = Int(parts[parts.count - 2])!
-            let bpp: PVRTCBitsPerPixel = parts.last == "2" ? .two : .four
-            let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(file)")))
-            let image = try PVRTCDecoder.decode(data, width: w, height: h, bitsPerPixel: bpp)
-            try Data(image.pixels).write(to: URL(fileURLWithPath: "\(dir)/\(file.dropLast(6)).rgba"))
-        }
-    }
-}

@@ -54,6 +54,26 @@ final class PVRFileTests: XCTestCase {
         XCTAssertEqual(u32(try PVRFile.write(tex), 8), 0)   // PVRTC 2bpp RGB
     }
 
+    /// Rectangular power-of-two textures (PVR v3 and PowerVR hardware allow them):
+    /// written with the right width and height fields and level sizes, read back equal.
+    func testNonSquareRoundTrip() throws {
+        var rng = SplitMix64(seed: 9)
+        for (w, h, bpp) in [(128, 32, PVRTCBitsPerPixel.four), (32, 128, .four), (64, 16, .two), (16, 64, .two)] {
+            let mips = PVRTCSize.fullMipCount(width: w, height: h)
+            let levels = (0..<mips).map { i in
+                randomBytes(bpp.dataSize(width: max(1, w >> i), height: max(1, h >> i)), &rng)
+            }
+            let tex = PVRTCTexture(bitsPerPixel: bpp, hasAlpha: true, width: w, height: h, levels: levels)
+            let bytes = try PVRFile.write(tex)
+            XCTAssertEqual(u32(bytes, 24), UInt32(h), "\(w)×\(h)")
+            XCTAssertEqual(u32(bytes, 28), UInt32(w), "\(w)×\(h)")
+            XCTAssertEqual(u32(bytes, 44), UInt32(mips), "\(w)×\(h)")
+            XCTAssertEqual(try PVRFile.read(bytes), tex, "\(w)×\(h)")
+            XCTAssertEqual(try tex.decode().width, w)
+            XCTAssertEqual(try tex.decode().height, h)
+        }
+    }
+
     func testLegacyV2HandBuiltHeader() throws {
         // 32×32 2bpp with one extra mip: 32×32 → (32/8)·(32/4)·8 = 256 bytes; 16×16 → 64 bytes.
         var bytes: [UInt8] = []
@@ -107,8 +127,8 @@ final class PVRFileTests: XCTestCase {
         expect(b, .unsupportedPixelFormat(0x1_0000_0003, offset: 8))
         b = good; put(48, &b, 24); put(48, &b, 28)
         expect(b, .sizeNotRepresentable(width: 48, height: 48, reason: "not a power of two", offset: 24))
-        b = good; put(32, &b, 24)
-        expect(b, .sizeNotRepresentable(width: 64, height: 32, reason: "not square", offset: 24))
+        b = good; put(48, &b, 24)
+        expect(b, .sizeNotRepresentable(width: 64, height: 48, reason: "not a power of two", offset: 24))
         b = good; put(0, &b, 24); put(0, &b, 28)
         expect(b, .sizeNotRepresentable(width: 0, height: 0, reason: "zero or negative size", offset: 24))
         b = good; put(16384, &b, 24); put(16384, &b, 28)
@@ -125,10 +145,10 @@ final class PVRFileTests: XCTestCase {
 
     func testWriterRefusesWhatTheFormatCannotHold() {
         var tex = sampleTexture()
-        tex.height = 32
+        tex.height = 24
         XCTAssertThrowsError(try PVRFile.write(tex)) { e in
             XCTAssertEqual(e as? PVRFileError,
-                           .sizeNotRepresentable(width: 64, height: 32, reason: "not square", offset: nil))
+                           .sizeNotRepresentable(width: 64, height: 24, reason: "not a power of two", offset: nil))
         }
         tex = sampleTexture()
         tex.levels[1].removeLast()

@@ -47,6 +47,25 @@ final class TextureEncodingTests: XCTestCase {
         XCTAssertEqual(try PVRFile.read(try PVRFile.write(tex)), tex)
     }
 
+    func testUnchangedKeepsRectangularPowerOfTwoSizes() throws {
+        // Top half orange, bottom half teal, 128×32 and 32×128: stored at that size, the halves survive.
+        for (w, h) in [(128, 32), (32, 128)] {
+            var img = PVRTCImage(width: w, height: h, fill: (240, 120, 20, 255))
+            for y in (h / 2)..<h { for x in 0..<w { img[x, y] = (20, 140, 150, 255) } }
+            let tex = try PVRTCEncoder().encodeTexture(img, fit: .unchanged, mipmaps: true)
+            XCTAssertEqual(tex.width, w)
+            XCTAssertEqual(tex.height, h)
+            XCTAssertEqual(tex.levels.count, PVRTCSize.fullMipCount(width: w, height: h))
+            let out = try tex.decode()
+            XCTAssertEqual(rgba(out, w / 2, h / 8)[0], 240, accuracy: 8)
+            XCTAssertEqual(rgba(out, w / 2, h - 1 - h / 8)[2], 150, accuracy: 8)
+            XCTAssertEqual(try PVRFile.read(try PVRFile.write(tex)), tex)
+        }
+        XCTAssertThrowsError(try PVRTCEncoder().encodeTexture(PVRTCImage(width: 40, height: 32), fit: .unchanged)) { e in
+            XCTAssertEqual(e as? PVRTCError, .unsupportedSize(width: 40, height: 32, reason: "not a power of two"))
+        }
+    }
+
     func testEmptyAndOversizedImagesAreRefused() {
         XCTAssertThrowsError(try PVRTCEncoder().encodeTexture(PVRTCImage(width: 0, height: 5)))
         XCTAssertThrowsError(try PVRTCEncoder().encodeTexture(PVRTCImage(width: 8193, height: 1), fit: .pad)) { e in
