@@ -63,3 +63,13 @@ public struct BackendChoice: RawRepresentable, Hashable, Sendable, CaseIterable,
         var description: String { "no executor is registered" }
     }
 }
+
+extension PlanExecutor where Self == CPUExecutor {
+    /// The CPU reference executor (`Renderer(executor: .cpu(CPUExecutor()))`).
+    public static func cpu(_ e: CPUExecutor) -> CPUExecutor { e }
+}
+
+extension PlanExecutor where Self == GLESExecutor {
+    /// The GLES executor (`Renderer(executor: .gpu(gles))`).
+    public static func gpu(_ e: GLESExecutor) -> GLESExecutor { e }
+}

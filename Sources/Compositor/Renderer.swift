@@ -39,8 +39,9 @@ public final class Renderer {
         executor = try Executors.open(backend, settings: ExecutorSettings(platform: platform.rawValue), warn: warn)
     }
 
-    /// Wraps an executor you opened yourself.
-    public init(executor: any PlanExecutor) { self.executor = executor }
+    /// Wraps an executor you opened yourself (`.cpu(CPUExecutor())` and
+    /// `.gpu(gles)` spell the two built-in ones, as before the protocol).
+    public init<E: PlanExecutor>(executor: E) { self.executor = executor }
 
     /// Renders a scene at its canvas scale, or at `scale` when given;
     /// `cull: false` turns culling off (the output is the same either way).
