@@ -6,6 +6,7 @@ import Geometry
 import Images
 import Plan
 @testable import GLES
+import Raster
 
 final class ExecutorTests: XCTestCase {
     func testReadbackIsTopDown() throws {
@@ -90,7 +91,25 @@ final class ExecutorTests: XCTestCase {
         let plan = TestPlans.canvas([DrawItem(layer: 0, transform: .identity, rect: r,
                                               paint: .texture(.pass(9), uv: TestPlans.unitUV(r), filter: .nearest, opacity: 1))],
                                     width: 4, height: 4)
-        XCTAssertThrowsError(try gl.execute(plan))
+        XCTAssertThrowsError(try gl.execute(plan)) {
+            XCTAssertEqual($0 as? PlanError, .passRefersToUnknownPass(pass: 0, referenced: 9))
+        }
+    }
+
+    /// The GLES executor validates plans as the CPU one does: the same PlanError, nothing drawn.
+    func testMalformedPlansThrowThePlanErrorBeforeDrawing() throws {
+        let gl = try GPU.executor()
+        let early = RenderPass(id: 0, width: 8, height: 8, reason: .groupOpacity, layerName: nil,
+                               load: .load(pass: 1), content: .draw([]))
+        let canvas = RenderPass(id: 1, width: 8, height: 8, reason: .canvas, layerName: nil, clear: .clear,
+                                content: .draw([]))
+        let plan = RenderPlan(width: 8, height: 8, passes: [early, canvas], images: [], layerNames: [])
+        XCTAssertThrowsError(try gl.execute(plan)) {
+            XCTAssertEqual($0 as? PlanError, .passRefersToLaterPass(pass: 0, referenced: 1))
+        }
+        XCTAssertThrowsError(try CPUExecutor().execute(plan)) {
+            XCTAssertEqual($0 as? PlanError, .passRefersToLaterPass(pass: 0, referenced: 1))
+        }
     }
 
     func testTileCutsCoverTheImage() {
