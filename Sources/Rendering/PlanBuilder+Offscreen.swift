@@ -80,13 +80,9 @@ extension PlanBuilder {
         let emitPieces: (_ intoWindow: Bool, _ opacity: Double) -> Void = { intoWindow, opacity in
             let d = intoWindow ? inner : n
             if offShadow {
-                let sigma = self.shadowSigma(l)
-                var src = bodySource
-                if sigma > 0 {
-                    let bh = self.makeBlurPass(source: src, width: w, height: h, axis: .horizontal, sigma: sigma, layer: l)
-                    src = self.makeBlurPass(source: bh, width: w, height: h, axis: .vertical, sigma: sigma, layer: l)
-                }
-                self.add(self.shadowItem(d, texture: src, window: win, intoWindow: intoWindow, opacity: opacity))
+                let blurred = self.makeShadowBlur(source: bodySource, width: w, height: h,
+                                                  sigma: self.shadowSigma(l), layer: l)
+                self.add(self.shadowItem(d, blur: blurred, window: win, intoWindow: intoWindow, opacity: opacity))
             } else {
                 self.emitShadowFromPath(d, opacityOverride: opacity)
             }
@@ -147,12 +143,16 @@ extension PlanBuilder {
 
     /// The blurred body alpha, shifted by shadowOffset in the layer's own
     /// space and tinted; clipped by the rounded or square bounds with masksToBounds.
-    func shadowItem(_ d: LayerDraw, texture: Int, window win: Rect, intoWindow: Bool,
+    /// A downsampled blur covers ⌈window / d⌉·d pixels and is upsampled bilinearly.
+    func shadowItem(_ d: LayerDraw, blur: ShadowBlur, window win: Rect, intoWindow: Bool,
                     opacity: Double) -> DrawItem {
         let l = d.layer
         let color = (l.shadowColor ?? .black).premultiplied.scaled(l.shadowOpacity * opacity)
         let origin = intoWindow ? Vec2.zero : win.origin
-        let toUnit = Homography.mapping(Rect(origin: origin, size: win.size),
+        let f = blur.downsample
+        let covered = Size(Double(BlurStep.downsampledSide(Int(win.width), factor: f) * f),
+                           Double(BlurStep.downsampledSide(Int(win.height), factor: f) * f))
+        let toUnit = Homography.mapping(Rect(origin: origin, size: covered),
                                         to: Rect(x: 0, y: 0, width: 1, height: 1))
         // Item plane: the layer's bounds coordinates before the offset.
         let off = l.shadowOffset
@@ -162,8 +162,8 @@ extension PlanBuilder {
             ?? l.bounds.insetBy(-1e4, -1e4)
         let (rect, shape, aa) = shadowGeometry(l, covering: extent)
         return DrawItem(layer: d.nameIndex, transform: shifted.transform3D, rect: rect,
-                        paint: .textureAlpha(.pass(texture), uv: d.toTarget.concatenating(toUnit),
-                                             filter: .nearest, color: color),
+                        paint: .textureAlpha(.pass(blur.pass), uv: d.toTarget.concatenating(toUnit),
+                                             filter: f > 1 ? .linear : .nearest, color: color),
                         shape: shape, aaEdges: aa, clip: d.clip)
     }
 
