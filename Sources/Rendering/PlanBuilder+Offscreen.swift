@@ -34,7 +34,8 @@ extension PlanBuilder {
 
     func needsOffscreen(_ n: LayerDraw) -> Bool {
         let l = n.layer
-        return l.mask != nil || needsRoundedClip(l) || hasOffscreenShadow(l) || usesGroupOpacity(n)
+        return l.mask != nil || needsRoundedClip(l) || hasOffscreenShadow(l) && boundsShadowPath(n) == nil
+            || usesGroupOpacity(n)
     }
 
     /// Sigma of a layer's shadow blur in target pixels.

@@ -153,7 +153,7 @@ extension PlanBuilder {
     /// The shadow of a layer with a shadowPath, from a CPU-blurred path mask.
     func emitShadowFromPath(_ d: LayerDraw, opacityOverride: Double? = nil) {
         let l = d.layer
-        guard hasShadow(l), let path = l.shadowPath, !path.elements.isEmpty else { return }
+        guard hasShadow(l), let path = l.shadowPath ?? boundsShadowPath(d), !path.elements.isEmpty else { return }
         let sigma = shadowSigma(l)
         let key = ShadowMaskKey(path: path, sigma: sigma, scale: pixelScale)
         let pad = blurPad(sigma) + 1
