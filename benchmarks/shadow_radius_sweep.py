@@ -7,7 +7,9 @@ each with `compositor bench scene --json` in interleaved rounds (every binary,
 backend and radius once per round, in that order), so slow drift of the shared
 machine hits all of them alike. The shadow's cost is the frame time minus the
 no-shadow frame of the same round. Prints per-round figures, then medians with
-min-max, and each radius's cost as a multiple of radius 1's.
+min-max, and each radius's cost as a multiple of radius 1's. --card plain: the
+card alone (an opaque rect layer: its shadow is drawn from a cached mask, no
+pass); --card layered: the card with one sublayer (offscreen body, blur passes).
 
   python3 benchmarks/shadow_radius_sweep.py                  # .build/release/compositor
   python3 benchmarks/shadow_radius_sweep.py --compositor before=/tmp/old/compositor \
@@ -15,8 +17,11 @@ min-max, and each radius's cost as a multiple of radius 1's.
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile
 
-def scene(radius):
+def scene(radius, layered):
     card = {"name": "card", "frame": [160, 140, 400, 400], "backgroundColor": "#FFFFFF", "cornerRadius": 0}
+    if layered:
+        # A sublayer makes the shadow come from the composited body: offscreen body + blur passes.
+        card["sublayers"] = [{"frame": [40, 40, 120, 60], "backgroundColor": "#3A86FF"}]
     if radius is not None:
         card.update({"shadowOpacity": 0.6, "shadowOffset": [0, 8], "shadowRadius": radius})
     return {"canvas": {"width": 720, "height": 720, "backgroundColor": "#DDE3EA"}, "sublayers": [card]}
@@ -35,6 +40,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--frames", type=int, default=5)
     ap.add_argument("--warmup", type=int, default=2)
+    ap.add_argument("--card", choices=["plain", "layered"], default="layered")
     a = ap.parse_args()
     binaries = [c.split("=", 1) for c in a.compositor] or [["this", ".build/release/compositor"]]
     for name, path in binaries:
@@ -47,7 +53,7 @@ def main():
     for r in [None] + radii:
         p = os.path.join(tmp, f"card-{'none' if r is None else r}.json")
         with open(p, "w") as f:
-            json.dump(scene(r), f)
+            json.dump(scene(r, a.card == "layered"), f)
         paths[r] = p
     keys = [(n, b, r) for n, _ in binaries for b in a.backends.split(",") for r in [None] + radii]
     times = {k: [] for k in keys}
