@@ -11,10 +11,12 @@ radius max(0, r - borderWidth)). Opacity multiplies into each part of a leaf
 and is applied to the group of a layer with sublayers. Edges are antialiased
 only when cornerRadius > 0, as in Core Animation.
 
-Shadows (Skia only): the layer and its sublayers are drawn into a saved layer
-with a drop-shadow image filter of sigma = shadowRadius, offset shadowOffset in
-the layer's space and colour shadowColor x shadowOpacity, i.e. the shadow of
-the composited layer's alpha, as Core Animation casts it. cairo has no blur.
+Shadows (Skia only), sigma = shadowRadius, offset shadowOffset in the layer's
+space, colour shadowColor x shadowOpacity: a plain opaque (rounded) rect layer's
+shadow is its shape drawn with a blur mask filter (Skia's fast path); any other
+layer and its sublayers are drawn into a saved layer, bounded by their extent
+plus the blur, with a drop-shadow image filter, i.e. the shadow of the
+composited layer's alpha, as Core Animation casts it. cairo has no blur.
 """
 import math
 import os
@@ -107,6 +109,20 @@ def _walk(layers):
         yield from _walk(L["sublayers"])
 
 
+def _extent(L):
+    """The layer's bounds united with its sublayers' (in its bounds space), as a skia.Rect."""
+    import skia
+    x, y, w, h = L["rect"]
+    e = skia.Rect.MakeXYWH(x, y, w, h)
+    for S in L["sublayers"]:
+        m = skia.Matrix.Translate(*S["origin"])
+        a, b, c, d, ee, f = S["matrix"]
+        m.preConcat(skia.Matrix.MakeAll(a, c, ee, b, d, f, 0, 0, 1))
+        m.preTranslate(-S["anchor"][0], -S["anchor"][1])
+        e.join(m.mapRect(_extent(S)))
+    return e
+
+
 # ---------------------------------------------------------------- Skia
 class SkiaRenderer:
     """Skia's CPU raster (gpu_context None) or Ganesh on `gpu_context` (a GrDirectContext)."""
@@ -140,17 +156,25 @@ class SkiaRenderer:
         group = bool(L["sublayers"]) and L["opacity"] < 1
         alpha = parent_alpha if group else parent_alpha * L["opacity"]
         layers = 0
+        x, y, w, h = L["rect"]
+        rad = L["radius"]
         if L["shadow"]:
             (r, g, bl, sa), (dx, dy), sigma = L["shadow"]
-            p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadow(dx, dy, sigma, sigma,
-                                                                     skia.Color4f(r, g, bl, sa).toColor()))
-            canvas.saveLayer(None, p)
-            layers += 1
+            color = skia.Color4f(r, g, bl, sa * alpha)
+            if not L["sublayers"] and not L["image"] and L["bg"] and L["bg"][3] >= 1:
+                # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
+                sp = skia.Paint(AntiAlias=True, Color4f=color,
+                                MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
+                canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + dx, y + dy, w, h), rad, rad), sp)
+            else:
+                # The shadow of the composited layer: a drop-shadow filter on a saved layer, bounded
+                # (an unbounded layer covers the whole canvas and costs several times more).
+                p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadow(dx, dy, sigma, sigma, color.toColor()))
+                canvas.saveLayer(_extent(L).makeOutset(3 * sigma + abs(dx) + 1, 3 * sigma + abs(dy) + 1), p)
+                layers += 1
         if group:
             canvas.saveLayerAlphaf(None, L["opacity"] * parent_alpha)
             layers += 1
-        x, y, w, h = L["rect"]
-        rad = L["radius"]
         paint = skia.Paint(AntiAlias=rad > 0)
         rect = skia.Rect.MakeXYWH(x, y, w, h)
         outer = skia.RRect.MakeRectXY(rect, rad, rad)
