@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Plan"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Plan", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Plan", "Rendering", "TestSupport"]),
         .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "Plan", "PVRTC", "TestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "PVRTC", "TestSupport"]),

@@ -106,7 +106,7 @@ public final class GLESExecutor {
             case .load(let p):
                 // A copy is an RGBA blur of radius 0: weight 1, one exact texel per pixel.
                 guard let source = frame.passTextures[p] else { preconditionFailure("pass#\(p) loaded after its last use") }
-                blur.draw(BlurStep(source: p, axis: .horizontal, sigma: 0, channels: .rgba), source: source,
+                try blur.draw(BlurStep(source: p, axis: .horizontal, sigma: 0, channels: .rgba), source: source,
                           width: pass.width, height: pass.height, viewport: viewport, batcher: batcher, stats: &stats)
             }
             switch pass.content {
@@ -117,7 +117,7 @@ public final class GLESExecutor {
                 guard let source = frame.passTextures[step.source] else {
                     throw GLESError.unsupported("blur pass \(pass.id) reads pass \(step.source) before it is rendered")
                 }
-                blur.draw(step, source: source, width: pass.width, height: pass.height, viewport: viewport,
+                try blur.draw(step, source: source, width: pass.width, height: pass.height, viewport: viewport,
                           batcher: batcher, stats: &stats)
             }
             stats.passes += 1

@@ -19,7 +19,7 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case passRefersToUnknownPass(pass: Int, referenced: Int)
     /// An item (or a blur) reads a pass that runs at the same time or later.
     case passRefersToLaterPass(pass: Int, referenced: Int)
-    /// A blur's source pass is not the size of the blur pass.
+    /// A blur pass is not the size its step makes of its source pass (equal, or divided along the axis when downsampling).
     case blurSourceHasDifferentSize(pass: Int, source: Int)
     /// A pass loads (starts from) a pass of a different size.
     case loadSourceHasDifferentSize(pass: Int, source: Int)
@@ -43,7 +43,7 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
         case .passRefersToLaterPass(let p, let r):
             return "pass \(p) reads pass#\(r), which has not been drawn yet"
         case .blurSourceHasDifferentSize(let p, let s):
-            return "blur pass \(p) reads pass#\(s) of a different size"
+            return "blur pass \(p) is not the size its step makes of pass#\(s)"
         case .loadSourceHasDifferentSize(let p, let s):
             return "pass \(p) starts from pass#\(s), which has a different size"
         case .itemRefersToMissingCachedBitmap(let p, let i, let k):

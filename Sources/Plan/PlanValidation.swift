@@ -1,8 +1,8 @@
 // Plan: `RenderPlan.validate`, the checks every executor relies on —
 // at least one pass, unique ids, sizes within the executor's limit, every
 // pass read (by a texture, a blur or a load action) produced earlier (so no
-// cycles), image indices and cached bitmaps that resolve, blur and load
-// sources of the pass's size. Executors call it before drawing anything and
+// cycles), image indices and cached bitmaps that resolve, load sources of
+// the pass's size and blur sources of the size the step makes them. Executors call it before drawing anything and
 // run by the schedule it returns.
 
 extension RenderPlan {
@@ -66,7 +66,8 @@ extension RenderPlan {
                 }
             case .blur(let step):
                 let src = try readPass(step.source)
-                guard src.width == pass.width, src.height == pass.height else {
+                let size = step.outputSize(sourceWidth: src.width, sourceHeight: src.height)
+                guard size.width == pass.width, size.height == pass.height else {
                     throw PlanError.blurSourceHasDifferentSize(pass: pass.id, source: step.source)
                 }
             }

@@ -28,6 +28,9 @@ final class DifferentialTests: XCTestCase {
         let d = try assertAgree("blurRGBAAndLoad", TestPlans.blurRGBAAndLoad, gpu: GPU.executor())
         XCTAssertEqual(d.maxDiff, 0, "\(d)")
     }
+    func testBlurDownsampled() throws {
+        try assertAgree("blurDownsampled", TestPlans.blurDownsampled, gpu: GPU.executor())
+    }
     func testMultiPass() throws { try assertAgree("multiPass", TestPlans.multiPass, gpu: GPU.executor()) }
     func testManyItems() throws { try assertAgree("manyItems", TestPlans.manyItems, gpu: GPU.executor()) }
 
