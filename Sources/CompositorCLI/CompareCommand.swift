@@ -38,6 +38,7 @@ struct CompareCommand: ParsableCommand {
         let ok: Bool = try reportingErrors {
             let tol = try Tolerance(parsing: tolerance)
             let s = try SceneLoader.load(path: scene)
+            try options.checkScale(for: s)
             let gpu = try Renderer(executor: .gpu(GLESExecutor(platform: options.eglPlatform)))
             let cpu = Renderer(executor: .cpu(CPUExecutor()))
             let g = try gpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)

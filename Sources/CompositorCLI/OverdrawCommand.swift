@@ -34,6 +34,7 @@ struct OverdrawCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let s = try SceneLoader.load(path: scene)
+            try options.checkScale(for: s)
             let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
             let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             let exact = try CPUOverdrawCounter().count(out.plan)

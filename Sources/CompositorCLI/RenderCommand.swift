@@ -79,6 +79,7 @@ struct RenderCommand: ParsableCommand {
             let s: Scene
             if let mode = imageLoading.mode {
                 s = try SceneLoader.load(path: scene, images: .deferred)
+                try options.checkScale(for: s)
                 let cache = ImageCache(budgetBytes: imageLoading.cacheBytes)
                 let pool = ImageLoadingPool(maxConcurrent: imageLoading.imageWorkers ?? ImageLoadingPool.defaultWorkers,
                                             cache: cache)
@@ -92,6 +93,7 @@ struct RenderCommand: ParsableCommand {
                 images = im
             } else {
                 s = try SceneLoader.load(path: scene)
+                try options.checkScale(for: s)
                 renderer = try Renderer(backend: backend, platform: options.eglPlatform)
             }
             if time != nil || debug != nil {

@@ -32,4 +32,18 @@ struct SceneRenderOptions: ParsableArguments {
             throw ValidationError("--scale must be in (0, 8], got \(s)")
         }
     }
+
+    /// Refuses a --scale that makes `scene`'s canvas an empty or oversized
+    /// image, naming the option (the renderer alone could only name the pass).
+    func checkScale(for scene: Scene) throws {
+        guard let s = scale else { return }
+        let c = scene.canvas
+        let w = (c.width * s).rounded(), h = (c.height * s).rounded()
+        let side = Double(SceneLimits.maximumPixelsPerSide)
+        guard w >= 1, h >= 1, w <= side, h <= side, w * h <= Double(SceneLimits.maximumPixelCount) else {
+            throw UsageError("--scale \(s) makes the \(fmt(c.width)) × \(fmt(c.height))-point canvas "
+                             + "\(fmt(w)) × \(fmt(h)) pixels; the output must be at least 1 × 1 and at most "
+                             + "\(SceneLimits.maximumPixelsPerSide) pixels per side and \(SceneLimits.maximumPixelCount) in all")
+        }
+    }
 }

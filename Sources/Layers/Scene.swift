@@ -41,6 +41,8 @@ public struct Scene {
     /// decoded (the layers' `contents` stay nil until a resolver sets them);
     /// empty with eager loading.
     public var imageReferences: [SceneImageReference] = []
+    /// The scene file's name (as errors name it), when read from a file.
+    public var name: String?
 
     public init(canvas: Canvas, root: Layer) {
         self.canvas = canvas
@@ -90,6 +92,11 @@ public enum SceneLimits {
     public static let maximumFileSize = 256 * 1024 * 1024
     /// Contents images: width and height at most 16384 pixels.
     public static let maximumImageSide = 16384
+    /// Every number in a scene (coordinates, sizes, radii, offsets, widths,
+    /// transform entries, path data, times) is at most 1e9 in magnitude: far
+    /// beyond any drawable size, and small enough that sizes, counts and
+    /// offsets computed from it cannot overflow.
+    public static let maximumMagnitude: Double = 1e9
 }
 
 /// Reads scene files into a layer tree.
@@ -134,6 +141,7 @@ public enum SceneLoader {
         reader.imageLoading = images
         var scene = try reader.scene(document)
         scene.imageReferences = reader.imageReferences
+        scene.name = name
         return scene
     }
 }

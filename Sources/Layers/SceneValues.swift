@@ -58,6 +58,9 @@ final class SceneReader {
     func number(_ v: JSONValue, _ path: SceneKeyPath) throws -> Double {
         guard case .number(let d) = v else { throw mismatch(v, path, "a number") }
         guard d.isFinite else { throw fail(path, "the number is too large (not finite)") }
+        guard abs(d) <= SceneLimits.maximumMagnitude else {
+            throw fail(path, "the number is too large: \(fmt(d)) is beyond ±1e9, the largest a scene may hold")
+        }
         return d
     }
 
