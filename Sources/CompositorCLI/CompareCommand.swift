@@ -37,7 +37,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let ok: Bool = try reportingErrors {
             let tol = try Tolerance(parsing: tolerance)
-            let s = try SceneLoader.load(path: scene)
+            let s = try options.loadScene(scene)
             try options.checkScale(for: s)
             let gpu = try Renderer(executor: .gpu(GLESExecutor(platform: options.eglPlatform)))
             let cpu = Renderer(executor: .cpu(CPUExecutor()))

@@ -81,7 +81,7 @@ struct DiffCommand: ParsableCommand {
 
     /// Prints `message` to stderr and exits with status 2.
     private func fail(_ message: String) throws -> Never {
-        FileHandle.standardError.write(Data("compositor diff: \(message)\n".utf8))
+        printError("compositor diff: \(message)")
         throw ExitCode(2)
     }
 }

@@ -33,7 +33,7 @@ struct OverdrawCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let s = try SceneLoader.load(path: scene)
+            let s = try options.loadScene(scene)
             try options.checkScale(for: s)
             let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
             let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)

@@ -78,7 +78,7 @@ struct RenderCommand: ParsableCommand {
             var images: SceneImages?
             let s: Scene
             if let mode = imageLoading.mode {
-                s = try SceneLoader.load(path: scene, images: .deferred)
+                s = try options.loadScene(scene, images: .deferred)
                 try options.checkScale(for: s)
                 let cache = ImageCache(budgetBytes: imageLoading.cacheBytes)
                 let pool = ImageLoadingPool(maxConcurrent: imageLoading.imageWorkers ?? ImageLoadingPool.defaultWorkers,
@@ -92,7 +92,7 @@ struct RenderCommand: ParsableCommand {
                 if mode == .preload { im.preload() }
                 images = im
             } else {
-                s = try SceneLoader.load(path: scene)
+                s = try options.loadScene(scene)
                 try options.checkScale(for: s)
                 renderer = try Renderer(backend: backend, platform: options.eglPlatform)
             }

@@ -27,6 +27,15 @@ struct SceneRenderOptions: ParsableArguments {
     @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
     var eglPlatform: EGLPlatformChoice = .auto
 
+    @Flag(name: .customLong("confine-to-scene-dir"),
+          help: "Refuse images and fonts outside the scene file's folder (for rendering untrusted scenes).")
+    var confineToSceneDir = false
+
+    /// Loads `path` with these options' file policy.
+    func loadScene(_ path: String, images: SceneImageLoading = .eager) throws -> Scene {
+        try SceneLoader.load(path: path, images: images, confineToSceneDirectory: confineToSceneDir)
+    }
+
     func validate() throws {
         if let s = scale, !(s > 0 && s <= 8) {
             throw ValidationError("--scale must be in (0, 8], got \(s)")

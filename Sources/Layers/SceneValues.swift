@@ -39,6 +39,8 @@ final class SceneReader {
     var imageLoading: SceneImageLoading = .eager
     /// The recorded `contents` references, in document order (deferred loading).
     var imageReferences: [SceneImageReference] = []
+    /// Whether files the scene names must lie inside its folder (`--confine-to-scene-dir`).
+    var confineToSceneDirectory = false
 
     init(file: String, baseDirectory: String) {
         self.file = file

@@ -52,3 +52,11 @@ final class CheckedConversionTests: XCTestCase {
         }
     }
 }
+
+final class MessageTextTests: XCTestCase {
+    func testControlCharactersAreEscaped() {
+        XCTAssertEqual(escapingControlCharacters("plain café"), "plain café")
+        XCTAssertEqual(escapingControlCharacters("a\nb\tc\r"), "a\\nb\\tc\\r")
+        XCTAssertEqual(escapingControlCharacters("\u{1B}[31mred\u{7F}\u{9B}"), "\\u{1B}[31mred\\u{7F}\\u{9B}")
+    }
+}
