@@ -50,6 +50,7 @@ struct DiffCommand: ParsableCommand {
         let difference: ImageDifference
         do {
             limit = try Tolerance(parsing: tolerance)
+            try OutputFiles.check([diffImage])
             first = try PNG.read(path: a)
             second = try PNG.read(path: b)
             difference = try ImageDifference.compare(first, second)

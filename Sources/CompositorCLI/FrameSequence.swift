@@ -42,6 +42,7 @@ struct FrameSequence {
         let c = command
         let dir = c.output.hasSuffix("/") && c.output.count > 1 ? String(c.output.dropLast()) : c.output
         try Self.checkDirectory(dir)
+        try OutputFiles.check([c.statsJSON])
         let s = try c.options.loadScene(c.scene)
         try c.options.checkScale(for: s)
         let renderer = try Renderer(backend: c.backend, platform: c.options.eglPlatform)

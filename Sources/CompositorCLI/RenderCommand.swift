@@ -74,6 +74,8 @@ struct RenderCommand: ParsableCommand {
                 try FrameSequence(command: self, count: n).run()
                 return
             }
+            try OutputFiles.check([output, statsJSON])
+            var outputs = OutputFiles()
             let renderer: Renderer
             var images: SceneImages?
             let s: Scene
@@ -105,11 +107,12 @@ struct RenderCommand: ParsableCommand {
                 }
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
-                try PNG.write(out.image, to: output)
+                try outputs.addPNG(out.image, to: output)
                 var report = StatsReport(out.renderOutput, images: images?.currentStats)
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))
-                if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
+                if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
+                try outputs.publish()
                 return
             }
             var out: RenderOutput?
@@ -119,10 +122,11 @@ struct RenderCommand: ParsableCommand {
             }
             guard let out else { return }
             if dumpPlan { print(out.plan.dump, terminator: "") }
-            try PNG.write(out.image, to: output)
+            try outputs.addPNG(out.image, to: output)
             let report = StatsReport(out, images: images?.currentStats)
             if stats { print(report.text) }
-            if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
+            if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
+            try outputs.publish()
         }
     }
 }
