@@ -175,7 +175,13 @@ extension PlanBuilder {
         } else {
             let scale = pixelScale
             let (ew, eh) = ShadowMask.extent(path: path, scale: scale, pad: pad)
-            guard checkedPixelSize(ew, eh, layer: l, what: "shadowPath mask") != nil else { return }
+            guard let (mw, mh) = checkedPixelSize(ew, eh, layer: l, what: "shadowPath mask") else { return }
+            shadowMaskBytes += mw * mh * 4
+            guard shadowMaskBytes <= PlanLimits.maximumShadowMaskBytes else {
+                problem(l, "shadowPath mask: this frame's shadowPath masks would need more than "
+                        + "\(PlanLimits.maximumShadowMaskBytes >> 20) MiB")
+                return
+            }
             let (img, r) = ShadowMaskCache.shared.mask(for: key) {
                 ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad)
             }
