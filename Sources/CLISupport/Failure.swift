@@ -3,6 +3,7 @@
 // comparison (1).
 
 import ArgumentParser
+import Compositor
 import Foundation
 
 /// Runs `body`, turning any error into "compositor: error: …" and exit status 2.
@@ -19,9 +20,11 @@ public func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// Writes one line to stderr.
+/// Writes `s` to stderr as one line: control characters in it (from scene
+/// strings and file names) are escaped, so nothing echoed can drive the
+/// terminal or split the message.
 public func printError(_ s: String) {
-    FileHandle.standardError.write(Data((s + "\n").utf8))
+    FileHandle.standardError.write(Data((escapingControlCharacters(s) + "\n").utf8))
 }
 
 /// A user-facing error with a plain message.

@@ -40,16 +40,22 @@ public final class LoadedScene {
     public let images: SceneImages?
 
     /// Reads `path` with `policy` and opens the renderer with `openRenderer`.
-    /// - Parameter scale: the canvas scale frames render at (for `downscale`).
+    /// - Parameters:
+    ///   - scale: the canvas scale frames render at (for `downscale`).
+    ///   - confineToSceneDirectory: refuse images and fonts outside the scene file's folder.
+    ///   - check: runs on the scene as soon as it is read, before the renderer opens.
     public init(path: String, images policy: ImageLoadingPolicy, scale: Double? = nil,
+                confineToSceneDirectory: Bool = false, check: (Scene) throws -> Void = { _ in },
                 openRenderer: () throws -> Renderer) throws {
         guard let mode = policy.mode else {
-            scene = try SceneLoader.load(path: path)
+            scene = try SceneLoader.load(path: path, confineToSceneDirectory: confineToSceneDirectory)
+            try check(scene)
             renderer = try openRenderer()
             images = nil
             return
         }
-        scene = try SceneLoader.load(path: path, images: .deferred)
+        scene = try SceneLoader.load(path: path, images: .deferred, confineToSceneDirectory: confineToSceneDirectory)
+        try check(scene)
         let cache = ImageCache(budgetBytes: policy.cacheBytes)
         let pool = ImageLoadingPool(maxConcurrent: policy.workers ?? ImageLoadingPool.defaultWorkers, cache: cache)
         let im = SceneImages(scene: scene, mode: mode, cache: cache, pool: pool, downscale: policy.downscale,

@@ -32,6 +32,9 @@ public final class Renderer {
     public let rasterCache = RasterCache()
     /// The spatial indexes of big sublayer lists, kept across renders by layer identity.
     public let sublayerIndexes = SublayerIndexCache()
+    /// The bytes one frame may need (passes and images, see MemoryBudget);
+    /// a frame over it is refused before anything is allocated for it.
+    public var memoryLimit = MemoryBudget.defaultLimit
 
     /// Opens the backend (see `BackendChoice`, `Executors`).
     public init(backend: BackendChoice = .auto, platform: EGLPlatformChoice = .auto,
@@ -60,14 +63,21 @@ public final class Renderer {
     /// The plan of `scene` (at its canvas scale, or `scale`), built once so
     /// several executors can run the very same plan (`compare`, differential tests).
     /// - Throws: `RenderProblem` when the builder refused part of the tree.
-    public static func plan(scene: Scene, scale: Double? = nil, cull: Bool = true) throws
-        -> (plan: RenderPlan, stats: PlanBuildStats) {
+    /// `memoryLimit` refuses a plan needing more (see MemoryBudget; nil: the default).
+    public static func plan(scene: Scene, scale: Double? = nil, cull: Bool = true,
+                            memoryLimit: Int? = nil) throws -> (plan: RenderPlan, stats: PlanBuildStats) {
+        try RenderProblem.naming(scene) { try buildPlan(scene: scene, scale: scale, cull: cull, memoryLimit: memoryLimit) }
+    }
+
+    private static func buildPlan(scene: Scene, scale: Double?, cull: Bool,
+                                  memoryLimit: Int?) throws -> (plan: RenderPlan, stats: PlanBuildStats) {
         var canvas = scene.canvas
         if let s = scale { canvas.scale = s }
         let pw = Int((canvas.width * canvas.scale).rounded()), ph = Int((canvas.height * canvas.scale).rounded())
         let builder = PlanBuilder(options: PlanOptions(scale: canvas.scale, cull: cull))
         let plan = builder.build(root: scene.root, width: pw, height: ph)
         try RenderProblem.check(builder.stats)
+        try MemoryBudget.check(plan, limit: memoryLimit ?? MemoryBudget.defaultLimit)
         return (plan, builder.stats)
     }
 

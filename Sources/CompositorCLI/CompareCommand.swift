@@ -40,17 +40,21 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let ok: Bool = try reportingErrors {
             let tol = try Tolerance(parsing: tolerance)
-            let s = try SceneLoader.load(path: scene)
+            try OutputFiles.check([gpuOutput, cpuOutput, diffImage, report])
+            var outputs = OutputFiles()
+            let s = try options.loadScene(scene)
+            try options.checkScale(for: s)
             let gpu = try Renderer(backend: .gpu, platform: platform.eglPlatform)
             let cpu = try Renderer(backend: .cpu)
             // One plan, run by both executors.
-            let (plan, build) = try Renderer.plan(scene: s, scale: options.scale, cull: options.cullEnabled)
+            let (plan, build) = try Renderer.plan(scene: s, scale: options.scale, cull: options.cullEnabled,
+                                                  memoryLimit: try options.memoryLimitBytes())
             let g = try gpu.execute(plan, buildStats: build)
             let c = try cpu.execute(plan, buildStats: build)
             let d = try ImageDifference.compare(g.image, c.image)
-            if let p = gpuOutput { try PNG.write(g.image, to: p) }
-            if let p = cpuOutput { try PNG.write(c.image, to: p) }
-            if let p = diffImage { try PNG.write(ImageDifference.diffImage(g.image, c.image), to: p) }
+            if let p = gpuOutput { try outputs.addPNG(g.image, to: p) }
+            if let p = cpuOutput { try outputs.addPNG(c.image, to: p) }
+            if let p = diffImage { try outputs.addPNG(ImageDifference.diffImage(g.image, c.image), to: p) }
             let pass = tol.accepts(d)
             if let p = report {
                 let r = CompareReport(scene: scene, width: g.image.width, height: g.image.height,
@@ -58,8 +62,9 @@ struct CompareCommand: ParsableCommand {
                                       gpuMilliseconds: g.executeSeconds * 1000, cpuMilliseconds: c.executeSeconds * 1000)
                 let enc = JSONEncoder()
                 enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try AtomicFile.write(Array(try enc.encode(r)), to: p)
+                outputs.add(Array(try enc.encode(r)), to: p)
             }
+            try outputs.publish()
             print("scene: \(scene) (\(g.image.width)x\(g.image.height))")
             print(d.description)
             print("tolerance: \(tol)")

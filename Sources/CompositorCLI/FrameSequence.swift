@@ -43,7 +43,8 @@ struct FrameSequence {
         let c = command
         let dir = c.output.hasSuffix("/") && c.output.count > 1 ? String(c.output.dropLast()) : c.output
         try Self.checkDirectory(dir)
-        let loaded = try LoadedScene(path: c.scene, images: .eager, openRenderer: c.backend.renderer)
+        try OutputFiles.check([c.statsJSON])
+        let loaded = try c.options.loadScene(c.scene, backend: c.backend)
         let s = loaded.scene, renderer = loaded.renderer
         // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
         try Self.prepareDirectory(dir)

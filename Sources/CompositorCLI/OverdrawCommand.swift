@@ -33,8 +33,11 @@ struct OverdrawCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let s = try SceneLoader.load(path: scene)
-            let renderer = try backend.renderer()
+            try OutputFiles.check([output, statsJSON])
+            var outputs = OutputFiles()
+            let s = try options.loadScene(scene)
+            try options.checkScale(for: s)
+            let renderer = try options.makeRenderer(backend)
             let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             // The executor counts per pixel; when it cannot attribute fragments to
             // items, the exact CPU counter supplies those (and checks its pixels).
@@ -49,15 +52,16 @@ struct OverdrawCommand: ParsableCommand {
                 counter += " (per-pixel), cpu (per-item)"
             }
             let c = result.canvas
-            try PNG.write(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image),
-                          to: output)
+            try outputs.addPNG(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image),
+                               to: output)
             let sum = OverdrawSummary(result, plan: out.plan)
             print(report(sum, counter: counter, plan: out.plan))
             if let path = statsJSON {
                 let data = try JSONSerialization.data(withJSONObject: json(sum, counter: counter, plan: out.plan),
                                                       options: [.prettyPrinted, .sortedKeys])
-                try AtomicFile.write(Array(data), to: path)
+                outputs.add(Array(data), to: path)
             }
+            try outputs.publish()
         }
     }
 

@@ -74,8 +74,9 @@ struct RenderCommand: ParsableCommand {
                 try FrameSequence(command: self, count: n).run()
                 return
             }
-            let loaded = try LoadedScene(path: scene, images: imageLoading.policy, scale: options.scale,
-                                         openRenderer: backend.renderer)
+            try OutputFiles.check([output, statsJSON])
+            var outputs = OutputFiles()
+            let loaded = try options.loadScene(scene, backend: backend, images: imageLoading.policy)
             let s = loaded.scene, renderer = loaded.renderer
             if time != nil || debug != nil {
                 var frame: FrameOutput?
@@ -86,11 +87,12 @@ struct RenderCommand: ParsableCommand {
                 }
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
-                try PNG.write(out.image, to: output)
+                try outputs.addPNG(out.image, to: output)
                 var report = StatsReport(out.renderOutput, images: loaded.imageStats)
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))
-                if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
+                if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
+                try outputs.publish()
                 return
             }
             var out: RenderOutput?
@@ -100,10 +102,11 @@ struct RenderCommand: ParsableCommand {
             }
             guard let out else { return }
             if dumpPlan { print(out.plan.dump, terminator: "") }
-            try PNG.write(out.image, to: output)
+            try outputs.addPNG(out.image, to: output)
             let report = StatsReport(out, images: loaded.imageStats)
             if stats { print(report.text) }
-            if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
+            if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
+            try outputs.publish()
         }
     }
 }
