@@ -18,8 +18,8 @@ NINE = [(230, 57, 70, 255), (244, 162, 97, 255), (233, 196, 106, 255),
         (58, 134, 255, 255), (255, 0, 110, 255), (29, 53, 87, 255)]
 
 
-def write_png(name, w, h, pixel):
-    """8-bit RGBA PNG, no filtering; pixel(x, y) -> (r, g, b, a)."""
+def write_png(name, w, h, pixel, extra_chunks=()):
+    """8-bit RGBA PNG, no filtering; pixel(x, y) -> (r, g, b, a); extra_chunks: (tag, data) after IHDR."""
     rows = []
     for y in range(h):
         row = bytearray(b"\x00")
@@ -31,6 +31,7 @@ def write_png(name, w, h, pixel):
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
 
     png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+           + b"".join(chunk(t, d) for t, d in extra_chunks)
            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
     with open(os.path.join(HERE, name), "wb") as f:
         f.write(png)
@@ -47,6 +48,9 @@ def main():
               lambda x, y: (0, 0, 0, 255) if x in (0, 19) or y in (0, 19) else (255, 255, 255, 255))
     # Flat red, to compare contents with a background colour.
     write_png("red-4x4.png", 4, 4, lambda x, y: RED)
+    # Mid grey tagged with gAMA 1.0 (linear): a colour-managed decoder would lighten it.
+    write_png("grey-gamma-1.png", 4, 4, lambda x, y: (128, 128, 128, 255),
+              extra_chunks=[(b"gAMA", struct.pack(">I", 100000))])
     # A smooth ramp, for filtering tests where neighbouring texels differ.
     write_png("ramp-8x8.png", 8, 8, lambda x, y: (x * 32, y * 32, 160, 255))
 
