@@ -29,10 +29,19 @@ final class ReftestTests: XCTestCase {
     func testManifestsHoldEnoughPairsAndEveryFileExists() throws {
         let pairs = try Self.allPairs()
         XCTAssertGreaterThanOrEqual(pairs.count, 80)
+        var used = Set<String>()
         for p in pairs {
-            for url in [p.test, p.reference] where !FileManager.default.fileExists(atPath: url.path) {
-                XCTFail("\(p.location): no scene \(url.path)")
+            for url in [p.test, p.reference] {
+                used.insert(url.standardizedFileURL.path)
+                if !FileManager.default.fileExists(atPath: url.path) { XCTFail("\(p.location): no scene \(url.path)") }
             }
+        }
+        // Every scene in the folder belongs to a pair (no forgotten or misspelt file).
+        let walker = FileManager.default.enumerator(atPath: Self.folder.path)
+        while let rel = walker?.nextObject() as? String {
+            guard rel.hasSuffix(".json") else { continue }
+            let path = Self.folder.appendingPathComponent(rel).standardizedFileURL.path
+            XCTAssertTrue(used.contains(path), "\(rel) is in no manifest")
         }
     }
 
