@@ -51,6 +51,8 @@ def main():
     # Mid grey tagged with gAMA 1.0 (linear): a colour-managed decoder would lighten it.
     write_png("grey-gamma-1.png", 4, 4, lambda x, y: (128, 128, 128, 255),
               extra_chunks=[(b"gAMA", struct.pack(">I", 100000))])
+    # Red at straight alpha 128: contents and masks with partial alpha.
+    write_png("red-alpha-128-4x4.png", 4, 4, lambda x, y: (255, 0, 0, 128))
     # A smooth ramp, for filtering tests where neighbouring texels differ.
     write_png("ramp-8x8.png", 8, 8, lambda x, y: (x * 32, y * 32, 160, 255))
 
