@@ -53,6 +53,10 @@ def main():
               extra_chunks=[(b"gAMA", struct.pack(">I", 100000))])
     # Red at straight alpha 128: contents and masks with partial alpha.
     write_png("red-alpha-128-4x4.png", 4, 4, lambda x, y: (255, 0, 0, 128))
+    # White where x % 3 == 1 and y % 3 == 1, black elsewhere: shrunk 3x without mipmaps, every
+    # pixel centre lands on a white texel's centre; any mipmap or box filter would average in black.
+    write_png("comb-12x12.png", 12, 12,
+              lambda x, y: (255, 255, 255, 255) if x % 3 == 1 and y % 3 == 1 else (0, 0, 0, 255))
     # A smooth ramp, for filtering tests where neighbouring texels differ.
     write_png("ramp-8x8.png", 8, 8, lambda x, y: (x * 32, y * 32, 160, 255))
 
