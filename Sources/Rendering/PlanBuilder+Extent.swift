@@ -17,7 +17,8 @@ extension PlanBuilder {
             if let p = l.shadowPath {
                 // The blurred mask covers the path padded in the layer's plane
                 // (ShadowMask), so the blur scales with the layer.
-                let localPad = (blurPad(shadowSigma(l)) + 1) / pixelScale
+                let scale = shadowMaskScale(l, path: p, h)
+                let localPad = (blurPad(max(0, l.shadowRadius) * scale) + 1) / scale
                 shadow = Homography.translation(l.shadowOffset.x, l.shadowOffset.y).concatenating(h)
                     .boundingBox(of: p.controlBounds.insetBy(-localPad, -localPad))?.insetBy(-1, -1)
             } else if let b = e {

@@ -11,6 +11,12 @@
 //                                                ├─► [group/mask pass] ─► target
 //                        shadow item ────────────┘
 //
+// Opacity counts once: with group opacity the composed output is faded as
+// it is drawn back; otherwise it is multiplied into each part of the body
+// and into the shadow, every window is drawn back at full opacity, and the
+// shadow's source is a second body pass at full opacity. The blur's σ
+// follows the layer's scale on screen per axis (`shadowSigmas`).
+//
 // Each pass is tagged with the reason it exists.
 
 import Geometry

@@ -22,8 +22,10 @@ extension PlanBuilder {
 
     func emitShape(_ n: LayerDraw, opacity: Double) {
         guard let parts = shapeParts(n) else { return }
-        // Fill and stroke are one part: faded together (PlanBuilder+ShapeComposite).
-        if opacity < 1, parts.overlap, emitShapeComposited(parts, n, opacity: opacity) { return }
+        // Fill and stroke are one part: faded together (PlanBuilder+ShapeComposite),
+        // by the opacity or by a replicator instance colour's alpha.
+        let fades = opacity < 1 || (replication.tint?.a ?? 1) < 1
+        if fades, parts.overlap, emitShapeComposited(parts, n, opacity: opacity) { return }
         emitShapeParts(parts, n, opacity: opacity)
     }
 

@@ -111,11 +111,9 @@ final class ShadowScaleTests: XCTestCase {
     }
 
     func testShadowPathScalesWithTheLayer() throws {
-        // The path's mask is blurred in the layer's plane at 1 px/pt and
-        // magnified 2× bilinearly, which bends the Gaussian's curve slightly
-        // between mask texels: within 3 of the closed form (the old σ of 3
-        // canvas pixels is off by more than 60).
+        // The path's mask is blurred in the layer's plane at the layer's
+        // pixels on screen (2 px/pt here, σ = 6 mask pixels).
         try check(canvas(60, 90, card(##","transform":[{"scale":[2,2,1]}],"shadowPath":"M 0 0 L 10 0 L 10 10 L 0 10 Z""##)),
-                  Expected(body: (20, 20, 40, 40), shadow: (20, 44, 40, 64), sigma: (6, 6)), tolerance: 3)
+                  Expected(body: (20, 20, 40, 40), shadow: (20, 44, 40, 64), sigma: (6, 6)), tolerance: 1)
     }
 }

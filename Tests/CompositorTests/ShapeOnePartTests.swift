@@ -36,6 +36,19 @@ final class ShapeOnePartTests: XCTestCase {
         try ContractPixels.assertRed(json, [(8, 20, 127.5), (11, 20, 127.5), (20, 20, 127.5)])
     }
 
+    func testReplicatorInstanceAlphaFadesFillAndStrokeTogether() throws {
+        // The instance colour's alpha 0.5 multiplies what the instance draws, once.
+        let json = scene(##"{"type":"replicator","frame":[0,0,60,40],"instanceCount":1,"instanceColor":[1,1,1,0.5],"sublayers":[{"type":"shape","frame":[10,10,20,20],"path":{"rect":[0,0,20,20]},"fillColor":"#000000","strokeColor":"#000000","lineWidth":4}]}"##)
+        try ContractPixels.assertRed(json, [(8, 20, 127.5), (11, 20, 127.5), (20, 20, 127.5)])
+    }
+
+    func testCompositedShapeKeepsItsSuperlayersClip() throws {
+        // A square clip at x 0…20 cuts the shape's window: the stroke's left
+        // half and the fill show at 127.5, nothing right of x = 20.
+        let json = scene(##"{"frame":[0,0,20,40],"masksToBounds":true,"sublayers":[{"type":"shape","frame":[10,10,20,20],"path":{"rect":[0,0,20,20]},"fillColor":"#000000","strokeColor":"#000000","lineWidth":4,"opacity":0.5}]}"##)
+        try ContractPixels.assertRed(json, [(8, 20, 127.5), (11, 20, 127.5), (19, 20, 127.5), (20, 20, 255), (25, 20, 255)])
+    }
+
     func testOpaqueShapeNeedsNoPass() throws {
         let json = scene(##"{"type":"shape","frame":[10,10,20,20],"path":{"rect":[0,0,20,20]},"fillColor":"#000000","strokeColor":"#808080","lineWidth":4}"##)
         XCTAssertEqual(try shapeContentPasses(json).allSatisfy { $0 == 0 }, true)
