@@ -18,7 +18,7 @@ let fuzzerLib = ProcessInfo.processInfo.environment["FUZZER_NO_MAIN_LIB"] ?? "li
 let fuzzerLink = [fuzzerLib, "-lstdc++"]
 
 let harness = { (name: String) -> Target in
-    .executableTarget(name: name, dependencies: ["FuzzSupport", .product(name: "Compositor", package: main)],
+    .executableTarget(name: name, dependencies: ["FuzzSupport", .product(name: "FuzzTargets", package: main)],
                       linkerSettings: [.unsafeFlags(fuzzerLink)])
 }
 

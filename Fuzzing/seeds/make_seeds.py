@@ -11,10 +11,6 @@ def num(v):
     """A small number: tag byte < 0x80, then an Int16 in sixteenths."""
     return bytes([0]) + struct.pack('<h', int(round(v * 16)))
 
-def raw(v):
-    """Any Double: tag byte 0x80, then the 8-byte pattern."""
-    return bytes([0x80]) + struct.pack('<d', v)
-
 def style(width, cap, join, miter=10, dashes=(), phase=0, trim=0, start=0, end=1, rule=0):
     b = num(width) + bytes([cap, join]) + num(miter) + bytes([len(dashes)])
     for d in dashes: b += num(d)
@@ -43,7 +39,6 @@ seeds = {
     'zigzag-dashed.bin': style(2, 0, 0, dashes=(5, 3, 1, 3), phase=2) + zigzag,
     'zigzag-trimmed.bin': style(8, 1, 0, miter=1.5, trim=3, start=0.2, end=0.7) + zigzag,
     'dot-round-cap.bin': style(10, 1, 1) + dot,
-    'huge-width.bin': style(0, 0, 0).replace(num(0), raw(1e100), 1) + square,
 }
 os.makedirs('FuzzStroke', exist_ok=True)
 for name, data in seeds.items():

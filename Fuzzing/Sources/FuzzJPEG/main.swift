@@ -1,13 +1,11 @@
-// Fuzz harness: JPEG bytes → Image through the JPEG reader (TurboJPEG underneath).
-// Any input must decode or throw; a crash, leak or ASan report is a bug.
+// Fuzz harness FuzzJPEG: the JPEG reader (FuzzTarget+Images.swift), under
+// libFuzzer and AddressSanitizer. The input handling lives in the main
+// package's FuzzTargets, which the regression tests replay too.
 
 import FuzzSupport
-import Images
+import FuzzTargets
 
-func fuzzJPEG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = fuzzInput(data, size)
-    _ = try? JPEG.decode(bytes, name: "fuzz.jpg")
+runFuzzer { data, size in
+    FuzzTarget.run(FuzzTarget.jpeg, data, size)
     return 0
 }
-
-runFuzzer { data, size in fuzzJPEG(data, size) }

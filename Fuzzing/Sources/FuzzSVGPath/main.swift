@@ -1,16 +1,11 @@
-// Fuzz harness: SVG path data → Path (arcs converted to cubics) → flattened
-// polylines, as a shape layer's `path` or a `shadowPath` string would go.
-// Any string must parse or throw SVGPathError; nothing may trap.
+// Fuzz harness FuzzSVGPath: the SVG path parser and flattening (FuzzTarget+Geometry.swift), under
+// libFuzzer and AddressSanitizer. The input handling lives in the main
+// package's FuzzTargets, which the regression tests replay too.
 
 import FuzzSupport
-import Geometry
+import FuzzTargets
 
-func fuzzSVGPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let text = String(decoding: fuzzInput(data, size), as: UTF8.self)
-    guard let path = try? Path(svg: text) else { return 0 }
-    _ = path.controlBounds
-    _ = path.subpaths(tolerance: 0.25)
+runFuzzer { data, size in
+    FuzzTarget.run(FuzzTarget.svgPath, data, size)
     return 0
 }
-
-runFuzzer { data, size in fuzzSVGPath(data, size) }

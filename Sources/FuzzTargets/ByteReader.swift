@@ -1,32 +1,32 @@
-// FuzzSupport: turns a fuzzer's byte string into structured values (numbers,
-// choices, counts) for the harnesses that do not read a file format, so that
+// FuzzTargets: turns a fuzzer's byte string into structured values (numbers,
+// choices, counts) for the targets that do not read a file format, so that
 // every byte string is a valid input and mutations move smoothly between
 // ordinary values and extreme ones (NaN, ±∞, 1e300, denormals).
 
 /// Reads values from the front of a byte string; past the end every read gives zero.
-public struct ByteReader {
+struct ByteReader {
     private let bytes: [UInt8]
     private var offset = 0
 
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Whether every byte has been read.
-    public var isAtEnd: Bool { offset >= bytes.count }
+    var isAtEnd: Bool { offset >= bytes.count }
 
     /// The next byte (0 past the end).
-    public mutating func byte() -> UInt8 {
+    mutating func byte() -> UInt8 {
         guard offset < bytes.count else { return 0 }
         defer { offset += 1 }
         return bytes[offset]
     }
 
     /// A little-endian 16-bit integer.
-    public mutating func int16() -> Int16 {
+    mutating func int16() -> Int16 {
         Int16(bitPattern: UInt16(byte()) | UInt16(byte()) << 8)
     }
 
     /// A little-endian 64-bit pattern.
-    public mutating func uint64() -> UInt64 {
+    mutating func uint64() -> UInt64 {
         var v: UInt64 = 0
         for i in 0..<8 { v |= UInt64(byte()) << (8 * UInt64(i)) }
         return v
@@ -35,26 +35,20 @@ public struct ByteReader {
     /// A number: usually a small fixed-point value (an Int16 in sixteenths,
     /// ±2048 with 1/16 steps), and when the tag byte's top bit is set any
     /// Double bit pattern, so huge, tiny and non-finite values are reachable.
-    public mutating func number() -> Double {
+    mutating func number() -> Double {
         let tag = byte()
         if tag & 0x80 != 0 { return Double(bitPattern: uint64()) }
         return Double(int16()) / 16
     }
 
     /// One of `cases`, chosen by the next byte.
-    public mutating func choice<T>(_ cases: [T]) -> T {
+    mutating func choice<T>(_ cases: [T]) -> T {
         cases[Int(byte()) % cases.count]
     }
 
     /// The unread bytes.
-    public mutating func rest() -> [UInt8] {
+    mutating func rest() -> [UInt8] {
         defer { offset = bytes.count }
         return offset < bytes.count ? Array(bytes[offset...]) : []
     }
-}
-
-/// The bytes libFuzzer hands a harness.
-public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
-    guard let data, size > 0 else { return [] }
-    return Array(UnsafeBufferPointer(start: data, count: size))
 }
