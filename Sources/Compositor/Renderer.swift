@@ -39,8 +39,10 @@ public final class Renderer {
     public func render(scene: Scene, scale: Double? = nil, cull: Bool = true) throws -> RenderOutput {
         var canvas = scene.canvas
         if let s = scale { canvas.scale = s }
-        return try render(root: scene.root, width: canvas.width, height: canvas.height, scale: canvas.scale,
-                          cull: cull)
+        return try RenderProblem.naming(scene) {
+            try render(root: scene.root, width: canvas.width, height: canvas.height, scale: canvas.scale,
+                       cull: cull)
+        }
     }
 
     /// Renders `root` (whose bounds are the canvas, in points) at `scale`

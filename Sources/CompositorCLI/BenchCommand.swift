@@ -43,7 +43,8 @@ struct BenchScene: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive") }
-            let s = try SceneLoader.load(path: scene)
+            let s = try options.loadScene(scene)
+            try options.checkScale(for: s)
             let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
             guard time.isFinite else { throw UsageError("--time must be a finite number of seconds") }
             var treeMs: [Double] = [], planMs: [Double] = [], drawMs: [Double] = [], readbackMs: [Double] = []

@@ -37,15 +37,18 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let ok: Bool = try reportingErrors {
             let tol = try Tolerance(parsing: tolerance)
-            let s = try SceneLoader.load(path: scene)
+            try OutputFiles.check([gpuOutput, cpuOutput, diffImage, report])
+            var outputs = OutputFiles()
+            let s = try options.loadScene(scene)
+            try options.checkScale(for: s)
             let gpu = try Renderer(executor: .gpu(GLESExecutor(platform: options.eglPlatform)))
             let cpu = Renderer(executor: .cpu(CPUExecutor()))
             let g = try gpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             let c = try cpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             let d = try ImageDifference.compare(g.image, c.image)
-            if let p = gpuOutput { try PNG.write(g.image, to: p) }
-            if let p = cpuOutput { try PNG.write(c.image, to: p) }
-            if let p = diffImage { try PNG.write(ImageDifference.diffImage(g.image, c.image), to: p) }
+            if let p = gpuOutput { try outputs.addPNG(g.image, to: p) }
+            if let p = cpuOutput { try outputs.addPNG(c.image, to: p) }
+            if let p = diffImage { try outputs.addPNG(ImageDifference.diffImage(g.image, c.image), to: p) }
             let pass = tol.accepts(d)
             if let p = report {
                 let r = CompareReport(scene: scene, width: g.image.width, height: g.image.height,
@@ -53,8 +56,9 @@ struct CompareCommand: ParsableCommand {
                                       gpuMilliseconds: g.executeSeconds * 1000, cpuMilliseconds: c.executeSeconds * 1000)
                 let enc = JSONEncoder()
                 enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try AtomicFile.write(Array(try enc.encode(r)), to: p)
+                outputs.add(Array(try enc.encode(r)), to: p)
             }
+            try outputs.publish()
             print("scene: \(scene) (\(g.image.width)x\(g.image.height))")
             print(d.description)
             print("tolerance: \(tol)")

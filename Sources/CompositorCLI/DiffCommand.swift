@@ -50,6 +50,7 @@ struct DiffCommand: ParsableCommand {
         let difference: ImageDifference
         do {
             limit = try Tolerance(parsing: tolerance)
+            try OutputFiles.check([diffImage])
             first = try PNG.read(path: a)
             second = try PNG.read(path: b)
             difference = try ImageDifference.compare(first, second)
@@ -81,7 +82,7 @@ struct DiffCommand: ParsableCommand {
 
     /// Prints `message` to stderr and exits with status 2.
     private func fail(_ message: String) throws -> Never {
-        FileHandle.standardError.write(Data("compositor diff: \(message)\n".utf8))
+        printError("compositor diff: \(message)")
         throw ExitCode(2)
     }
 }

@@ -33,7 +33,10 @@ struct OverdrawCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let s = try SceneLoader.load(path: scene)
+            try OutputFiles.check([output, statsJSON])
+            var outputs = OutputFiles()
+            let s = try options.loadScene(scene)
+            try options.checkScale(for: s)
             let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
             let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             let exact = try CPUOverdrawCounter().count(out.plan)
@@ -48,15 +51,16 @@ struct OverdrawCommand: ParsableCommand {
                 }
             }
             let c = result.canvas
-            try PNG.write(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image),
-                          to: output)
+            try outputs.addPNG(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image),
+                               to: output)
             let sum = OverdrawSummary(result, plan: out.plan)
             print(report(sum, counter: counter, plan: out.plan))
             if let path = statsJSON {
                 let data = try JSONSerialization.data(withJSONObject: json(sum, counter: counter, plan: out.plan),
                                                       options: [.prettyPrinted, .sortedKeys])
-                try AtomicFile.write(Array(data), to: path)
+                outputs.add(Array(data), to: path)
             }
+            try outputs.publish()
         }
     }
 

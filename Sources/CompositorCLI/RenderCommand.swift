@@ -74,11 +74,14 @@ struct RenderCommand: ParsableCommand {
                 try FrameSequence(command: self, count: n).run()
                 return
             }
+            try OutputFiles.check([output, statsJSON])
+            var outputs = OutputFiles()
             let renderer: Renderer
             var images: SceneImages?
             let s: Scene
             if let mode = imageLoading.mode {
-                s = try SceneLoader.load(path: scene, images: .deferred)
+                s = try options.loadScene(scene, images: .deferred)
+                try options.checkScale(for: s)
                 let cache = ImageCache(budgetBytes: imageLoading.cacheBytes)
                 let pool = ImageLoadingPool(maxConcurrent: imageLoading.imageWorkers ?? ImageLoadingPool.defaultWorkers,
                                             cache: cache)
@@ -91,7 +94,8 @@ struct RenderCommand: ParsableCommand {
                 if mode == .preload { im.preload() }
                 images = im
             } else {
-                s = try SceneLoader.load(path: scene)
+                s = try options.loadScene(scene)
+                try options.checkScale(for: s)
                 renderer = try Renderer(backend: backend, platform: options.eglPlatform)
             }
             if time != nil || debug != nil {
@@ -103,11 +107,12 @@ struct RenderCommand: ParsableCommand {
                 }
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
-                try PNG.write(out.image, to: output)
+                try outputs.addPNG(out.image, to: output)
                 var report = StatsReport(out.renderOutput, images: images?.currentStats)
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))
-                if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
+                if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
+                try outputs.publish()
                 return
             }
             var out: RenderOutput?
@@ -117,10 +122,11 @@ struct RenderCommand: ParsableCommand {
             }
             guard let out else { return }
             if dumpPlan { print(out.plan.dump, terminator: "") }
-            try PNG.write(out.image, to: output)
+            try outputs.addPNG(out.image, to: output)
             let report = StatsReport(out, images: images?.currentStats)
             if stats { print(report.text) }
-            if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
+            if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
+            try outputs.publish()
         }
     }
 }

@@ -27,9 +27,32 @@ struct SceneRenderOptions: ParsableArguments {
     @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
     var eglPlatform: EGLPlatformChoice = .auto
 
+    @Flag(name: .customLong("confine-to-scene-dir"),
+          help: "Refuse images and fonts outside the scene file's folder (for rendering untrusted scenes).")
+    var confineToSceneDir = false
+
+    /// Loads `path` with these options' file policy.
+    func loadScene(_ path: String, images: SceneImageLoading = .eager) throws -> Scene {
+        try SceneLoader.load(path: path, images: images, confineToSceneDirectory: confineToSceneDir)
+    }
+
     func validate() throws {
         if let s = scale, !(s > 0 && s <= 8) {
             throw ValidationError("--scale must be in (0, 8], got \(s)")
+        }
+    }
+
+    /// Refuses a --scale that makes `scene`'s canvas an empty or oversized
+    /// image, naming the option (the renderer alone could only name the pass).
+    func checkScale(for scene: Scene) throws {
+        guard let s = scale else { return }
+        let c = scene.canvas
+        let w = (c.width * s).rounded(), h = (c.height * s).rounded()
+        let side = Double(SceneLimits.maximumPixelsPerSide)
+        guard w >= 1, h >= 1, w <= side, h <= side, w * h <= Double(SceneLimits.maximumPixelCount) else {
+            throw UsageError("--scale \(s) makes the \(fmt(c.width)) × \(fmt(c.height))-point canvas "
+                             + "\(fmt(w)) × \(fmt(h)) pixels; the output must be at least 1 × 1 and at most "
+                             + "\(SceneLimits.maximumPixelsPerSide) pixels per side and \(SceneLimits.maximumPixelCount) in all")
         }
     }
 }

@@ -89,11 +89,15 @@ extension PlanBuilder {
         return items.indices.filter { keep[$0] }.map { items[$0] }
     }
 
+    /// A pixel coordinate far outside any target clamped to ±2^40, so huge or
+    /// non-finite geometry (a frame 1e308 wide) cannot trap the conversion.
+    func pixelIndex(_ v: Double) -> Int { Int(clamping: v, to: -(1 << 40)...(1 << 40)) }
+
     /// Every pixel whose centre the polygon could touch (its bounding box, widened).
     func touchedPixels(_ poly: [Vec2]) -> PixelRect {
         let b = Rect.bounding(poly)
-        return PixelRect(x0: Int((b.minX - 1).rounded(.down)), y0: Int((b.minY - 1).rounded(.down)),
-                         x1: Int((b.maxX + 1).rounded(.up)), y1: Int((b.maxY + 1).rounded(.up)))
+        return PixelRect(x0: pixelIndex((b.minX - 1).rounded(.down)), y0: pixelIndex((b.minY - 1).rounded(.down)),
+                         x1: pixelIndex((b.maxX + 1).rounded(.up)), y1: pixelIndex((b.maxY + 1).rounded(.up)))
     }
 
     /// The pixels an opaque, aliased, axis-aligned item is certain to
@@ -105,8 +109,8 @@ extension PlanBuilder {
         let a = h.apply(Vec2(it.rect.minX, it.rect.minY)), b = h.apply(Vec2(it.rect.maxX, it.rect.maxY))
         func snap(_ v: Double) -> Double { (v * 256).rounded() / 256 }
         let xs = [snap(a.x), snap(b.x)].sorted(), ys = [snap(a.y), snap(b.y)].sorted()
-        let r = PixelRect(x0: Int((xs[0] - 0.5).rounded(.up)), y0: Int((ys[0] - 0.5).rounded(.up)),
-                          x1: Int((xs[1] - 0.5).rounded(.up)), y1: Int((ys[1] - 0.5).rounded(.up)))
+        let r = PixelRect(x0: pixelIndex((xs[0] - 0.5).rounded(.up)), y0: pixelIndex((ys[0] - 0.5).rounded(.up)),
+                          x1: pixelIndex((xs[1] - 0.5).rounded(.up)), y1: pixelIndex((ys[1] - 0.5).rounded(.up)))
         return r.x1 > r.x0 && r.y1 > r.y0 ? r : nil
     }
 }

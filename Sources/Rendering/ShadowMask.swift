@@ -17,12 +17,24 @@ struct ShadowMaskKey: Hashable {
 }
 
 enum ShadowMask {
+    /// The mask's size in pixels before rounding (the plan builder checks
+    /// it against the limits before `make` allocates anything).
+    static func extent(path: Path, scale: Double, pad: Double) -> (Double, Double) {
+        let b = path.controlBounds
+        return (max(1, (b.width * scale + 2 * pad).rounded(.up)), max(1, (b.height * scale + 2 * pad).rounded(.up)))
+    }
+
+    /// `extent` as integers; callers have checked it fits.
+    static func size(path: Path, scale: Double, pad: Double) -> (Int, Int) {
+        let (w, h) = extent(path: path, scale: scale, pad: pad)
+        return (Int(clamping: w, to: 1...PlanLimits.maximumPassSide), Int(clamping: h, to: 1...PlanLimits.maximumPassSide))
+    }
+
     /// The blurred coverage of `path` at `scale` pixels per point, padded by
     /// the blur support; returns the image and the local rect it covers.
     static func make(path: Path, sigma: Double, scale: Double, pad: Double) -> (Image, Rect) {
         let b = path.controlBounds
-        let w = max(1, Int((b.width * scale + 2 * pad).rounded(.up)))
-        let h = max(1, Int((b.height * scale + 2 * pad).rounded(.up)))
+        let (w, h) = size(path: path, scale: scale, pad: pad)
         let local = Rect(x: b.minX - pad / scale, y: b.minY - pad / scale,
                          width: Double(w) / scale, height: Double(h) / scale)
         var cov = coverage(path: path, width: w, height: h) { p in
@@ -71,8 +83,8 @@ enum ShadowMask {
         let dir: Float = p0.y < p1.y ? 1 : -1
         let (a, b) = p0.y < p1.y ? (p0, p1) : (p1, p0)
         let dxdy = (b.x - a.x) / (b.y - a.y)
-        let yStart = max(0, Int(a.y.rounded(.down)))
-        let yEnd = min(height, Int(b.y.rounded(.up)))
+        let yStart = Int(clamping: a.y.rounded(.down), to: 0...height)
+        let yEnd = Int(clamping: b.y.rounded(.up), to: 0...height)
         if yStart >= yEnd { return }
         var x = a.x + (Double(yStart) > a.y ? (Double(yStart) - a.y) * dxdy : 0)
         let maxX = Double(stride - 2)
@@ -83,7 +95,7 @@ enum ShadowMask {
             let d = Float(dy) * dir
             let lo = min(max(min(x, xNext), 0), maxX), hi = min(max(max(x, xNext), 0), maxX)
             let loFloor = lo.rounded(.down), hiCeil = hi.rounded(.up)
-            let i0 = Int(loFloor), i1 = Int(hiCeil)
+            let i0 = Int(clamping: loFloor, to: 0...stride), i1 = Int(clamping: hiCeil, to: 0...stride)
             if i1 <= i0 + 1 {
                 // Within one cell: split by the segment's mean x.
                 let xm = Float((lo + hi) * 0.5 - loFloor)
@@ -162,6 +174,8 @@ extension PlanBuilder {
             (index, local) = cached
         } else {
             let scale = pixelScale
+            let (ew, eh) = ShadowMask.extent(path: path, scale: scale, pad: pad)
+            guard checkedPixelSize(ew, eh, layer: l, what: "shadowPath mask") != nil else { return }
             let (img, r) = ShadowMaskCache.shared.mask(for: key) {
                 ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad)
             }

@@ -52,7 +52,7 @@ public struct TextImageRequest: Hashable, Sendable {
 
     static func pixels(_ v: Double) -> Int {
         guard v.isFinite, v > 0 else { return 0 }
-        return Int(min(v.rounded(.up), Double(TextRasterizer.maximumSide)))
+        return Int(clamping: v.rounded(.up), to: 0...TextRasterizer.maximumSide)
     }
 }
 
