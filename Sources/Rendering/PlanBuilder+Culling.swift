@@ -73,7 +73,12 @@ extension PlanBuilder {
             // Nothing to test against and nothing to add: skip building the polygon.
             if occluders.isEmpty && covering == nil { continue }
             guard let (poly, _) = Tessellator.polygon(of: it, width: width, height: height) else { continue }
-            let touched = touchedPixels(poly)
+            // Only the pass's own pixels matter: an item reaching past the
+            // edge (a full-canvas photo, widened by a pixel) is still hidden
+            // by an occluder covering the whole pass.
+            var touched = touchedPixels(poly)
+            touched.x0 = max(touched.x0, 0); touched.y0 = max(touched.y0, 0)
+            touched.x1 = min(touched.x1, width); touched.y1 = min(touched.y1, height)
             if occluders.contains(where: { $0.contains(touched) }) {
                 keep[i] = false
                 continue
@@ -87,6 +92,26 @@ extension PlanBuilder {
             }
         }
         return items.indices.filter { keep[$0] }.map { items[$0] }
+    }
+
+    /// Whether `it` draws an image whose every pixel is opaque at full
+    /// opacity (untinted or tinted opaque): it hides what lies under it as
+    /// surely as a `.copy` item, though it blends (a JPEG photo in a layer
+    /// not marked isOpaque). Each image is scanned once per plan.
+    func drawsOpaqueImage(_ it: DrawItem) -> Bool {
+        guard case .texture(.image(let i), _, _, let opacity) = it.paint, opacity >= 1,
+              (it.tint?.a ?? 1) >= 1 else { return false }
+        if let known = opaqueImages[i] { return known }
+        let opaque = images[i].image.pixels.withUnsafeBufferPointer { px in
+            var k = 3
+            while k < px.count {
+                if px[k] != 255 { return false }
+                k += 4
+            }
+            return true
+        }
+        opaqueImages[i] = opaque
+        return opaque
     }
 
     /// A pixel coordinate far outside any target clamped to ±2^40, so huge or
@@ -103,7 +128,8 @@ extension PlanBuilder {
     /// The pixels an opaque, aliased, axis-aligned item is certain to
     /// overwrite: centres inside its rect (top-left rule on the 1/256 grid).
     func opaqueCoverage(_ it: DrawItem) -> PixelRect? {
-        guard it.blend == .copy, it.aaEdges.isEmpty, it.clip == nil, case .quad = it.shape else { return nil }
+        guard it.blend == .copy || drawsOpaqueImage(it), it.aaEdges.isEmpty, it.clip == nil,
+              case .quad = it.shape else { return nil }
         let h = it.transform.flattened
         guard h.b == 0, h.d == 0, h.c == 0, h.f == 0, h.i == 1 else { return nil }
         let a = h.apply(Vec2(it.rect.minX, it.rect.minY)), b = h.apply(Vec2(it.rect.maxX, it.rect.maxY))

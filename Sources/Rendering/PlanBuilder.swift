@@ -46,6 +46,8 @@ public final class PlanBuilder {
     var pixelScale: Double
     /// Largest offscreen pass side in pixels.
     let maxPassSide = PlanLimits.maximumPassSide
+    /// Whether each plan image (by index) is opaque in every pixel, for occlusion culling.
+    var opaqueImages: [Int: Bool] = [:]
     /// The layer `build` started from, for naming layers by key path in problems.
     var rootLayer: Layer?
     /// The replicator instance being emitted (tint, instances), see PlanBuilder+Replicator.
