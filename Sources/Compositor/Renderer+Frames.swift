@@ -65,6 +65,7 @@ extension Renderer {
             build = b.stats
         }
         try RenderProblem.check(build)
+        try MemoryBudget.check(plan, limit: memoryLimit)
         if let d = debug { plan = plan.withDebugOverlay(d) }
         let t1 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)

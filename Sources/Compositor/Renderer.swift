@@ -24,6 +24,9 @@ public final class Renderer {
     public let executor: Executor
     /// The shouldRasterize bitmaps kept across `renderFrame` calls (see Renderer+Frames).
     public let rasterCache = RasterCache()
+    /// The bytes one frame may need (passes and images, see MemoryBudget);
+    /// a frame over it is refused before anything is allocated for it.
+    public var memoryLimit = MemoryBudget.defaultLimit
 
     /// Opens the backend (see `BackendChoice`).
     public init(backend: BackendChoice = .auto, platform: EGLPlatformChoice = .auto,
@@ -55,6 +58,7 @@ public final class Renderer {
         let builder = PlanBuilder(options: PlanOptions(scale: scale, cull: cull))
         let plan = builder.build(root: root, width: pw, height: ph)
         try RenderProblem.check(builder.stats)
+        try MemoryBudget.check(plan, limit: memoryLimit)
         let t1 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)
         let t2 = DispatchTime.now().uptimeNanoseconds

@@ -45,7 +45,7 @@ struct BenchScene: ParsableCommand {
             guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive") }
             let s = try options.loadScene(scene)
             try options.checkScale(for: s)
-            let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+            let renderer = try options.makeRenderer(backend)
             guard time.isFinite else { throw UsageError("--time must be a finite number of seconds") }
             var treeMs: [Double] = [], planMs: [Double] = [], drawMs: [Double] = [], readbackMs: [Double] = []
             var last: RenderOutput?

@@ -43,6 +43,7 @@ struct CompareCommand: ParsableCommand {
             try options.checkScale(for: s)
             let gpu = try Renderer(executor: .gpu(GLESExecutor(platform: options.eglPlatform)))
             let cpu = Renderer(executor: .cpu(CPUExecutor()))
+            if let m = try options.memoryLimitBytes() { gpu.memoryLimit = m; cpu.memoryLimit = m }
             let g = try gpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             let c = try cpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             let d = try ImageDifference.compare(g.image, c.image)

@@ -45,7 +45,7 @@ struct FrameSequence {
         try OutputFiles.check([c.statsJSON])
         let s = try c.options.loadScene(c.scene)
         try c.options.checkScale(for: s)
-        let renderer = try Renderer(backend: c.backend, platform: c.options.eglPlatform)
+        let renderer = try c.options.makeRenderer(c.backend)
         // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
         try Self.prepareDirectory(dir)
         let progress = Progress(total: count, label: "frames")

@@ -37,7 +37,7 @@ struct OverdrawCommand: ParsableCommand {
             var outputs = OutputFiles()
             let s = try options.loadScene(scene)
             try options.checkScale(for: s)
-            let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+            let renderer = try options.makeRenderer(backend)
             let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
             let exact = try CPUOverdrawCounter().count(out.plan)
             var result = exact

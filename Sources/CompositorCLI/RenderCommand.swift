@@ -90,13 +90,13 @@ struct RenderCommand: ParsableCommand {
                                      sceneName: URL(fileURLWithPath: scene).lastPathComponent)
                 // Lazy: decoding starts before the GPU opens, so the two overlap.
                 if mode == .lazy { im.prefetch() }
-                renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+                renderer = try options.makeRenderer(backend)
                 if mode == .preload { im.preload() }
                 images = im
             } else {
                 s = try options.loadScene(scene)
                 try options.checkScale(for: s)
-                renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+                renderer = try options.makeRenderer(backend)
             }
             if time != nil || debug != nil {
                 var frame: FrameOutput?

@@ -13,6 +13,9 @@ public enum PlanLimits {
     public static let maximumPassSide = 16384
     /// Offscreen passes, rasterization bitmaps and shadow masks: pixels in all (64 Mi).
     public static let maximumPassPixels = 64 * 1024 * 1024
+    /// All shadowPath masks of one frame together: bytes (1 GiB), checked
+    /// before each mask is made, since masks are built while planning.
+    public static let maximumShadowMaskBytes = 1 << 30
 }
 
 extension PlanBuilder {

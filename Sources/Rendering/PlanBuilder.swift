@@ -46,6 +46,8 @@ public final class PlanBuilder {
     var pixelScale: Double
     /// Largest offscreen pass side in pixels.
     let maxPassSide = PlanLimits.maximumPassSide
+    /// Bytes of the shadowPath masks made for this plan so far (see PlanLimits).
+    var shadowMaskBytes = 0
     /// Whether each plan image (by index) is opaque in every pixel, for occlusion culling.
     var opaqueImages: [Int: Bool] = [:]
     /// The layer `build` started from, for naming layers by key path in problems.

@@ -14,27 +14,30 @@ struct ShadowMaskKey: Hashable {
     let path: Path
     let sigma: Double
     let scale: Double
+    /// The part of the layer plane the mask covers, when not the whole path
+    /// (a huge path's mask is made only where its shadow can show).
+    var region: Rect? = nil
 }
 
 enum ShadowMask {
     /// The mask's size in pixels before rounding (the plan builder checks
     /// it against the limits before `make` allocates anything).
-    static func extent(path: Path, scale: Double, pad: Double) -> (Double, Double) {
-        let b = path.controlBounds
+    static func extent(path: Path, scale: Double, pad: Double, region: Rect? = nil) -> (Double, Double) {
+        let b = bounds(path, region)
         return (max(1, (b.width * scale + 2 * pad).rounded(.up)), max(1, (b.height * scale + 2 * pad).rounded(.up)))
     }
 
     /// `extent` as integers; callers have checked it fits.
-    static func size(path: Path, scale: Double, pad: Double) -> (Int, Int) {
-        let (w, h) = extent(path: path, scale: scale, pad: pad)
+    static func size(path: Path, scale: Double, pad: Double, region: Rect?) -> (Int, Int) {
+        let (w, h) = extent(path: path, scale: scale, pad: pad, region: region)
         return (Int(clamping: w, to: 1...PlanLimits.maximumPassSide), Int(clamping: h, to: 1...PlanLimits.maximumPassSide))
     }
 
     /// The blurred coverage of `path` at `scale` pixels per point, padded by
     /// the blur support; returns the image and the local rect it covers.
-    static func make(path: Path, sigma: Double, scale: Double, pad: Double) -> (Image, Rect) {
-        let b = path.controlBounds
-        let (w, h) = size(path: path, scale: scale, pad: pad)
+    static func make(path: Path, sigma: Double, scale: Double, pad: Double, region: Rect? = nil) -> (Image, Rect) {
+        let b = bounds(path, region)
+        let (w, h) = size(path: path, scale: scale, pad: pad, region: region)
         let local = Rect(x: b.minX - pad / scale, y: b.minY - pad / scale,
                          width: Double(w) / scale, height: Double(h) / scale)
         var cov = coverage(path: path, width: w, height: h) { p in
@@ -53,6 +56,15 @@ enum ShadowMask {
             }
         }
         return (img, local)
+    }
+
+    /// The path's control bounds, cut to `region` when given. Coverage
+    /// stays exact inside the cut: parts of the path left of it accumulate
+    /// into its first column, parts right of it beyond its last.
+    static func bounds(_ path: Path, _ region: Rect?) -> Rect {
+        let b = path.controlBounds
+        guard let r = region else { return b }
+        return b.intersection(r)
     }
 
     /// Non-zero fill coverage by signed-area accumulation: each edge adds
@@ -162,22 +174,48 @@ enum ShadowMask {
 }
 
 extension PlanBuilder {
+    /// Masks wider or taller than this (pixels) are cut to where they can show.
+    static let shadowMaskClipSide = 4096.0
+
     /// The shadow of a layer with a shadowPath, from a CPU-blurred path mask.
     func emitShadowFromPath(_ d: LayerDraw, opacityOverride: Double? = nil) {
         let l = d.layer
         guard hasShadow(l), let path = l.shadowPath, !path.elements.isEmpty else { return }
         let sigma = shadowSigma(l)
-        let key = ShadowMaskKey(path: path, sigma: sigma, scale: pixelScale)
+        var key = ShadowMaskKey(path: path, sigma: sigma, scale: pixelScale)
         let pad = blurPad(sigma) + 1
+        // A large mask is made only for the part of the layer plane whose
+        // shadow can land in the target (or clip), widened by the blur
+        // support, when the map is affine (under perspective, the whole path).
+        let (fw, fh) = ShadowMask.extent(path: path, scale: pixelScale, pad: pad)
+        if fw > Double(Self.shadowMaskClipSide) || fh > Double(Self.shadowMaskClipSide) {
+            let toTarget = Homography.translation(l.shadowOffset.x, l.shadowOffset.y).concatenating(d.toTarget)
+            var visible = d.target
+            if let c = d.clip { visible = visible.intersection(Rect.bounding(c)) }
+            if toTarget.c == 0, toTarget.f == 0, !visible.isEmpty,
+               let r = localRect(ofTargetRect: visible.insetBy(-1, -1), through: toTarget) {
+                let margin = pad / pixelScale
+                let region = r.insetBy(-margin, -margin)
+                guard !path.controlBounds.intersection(region).isEmpty else { return }
+                key.region = region
+            }
+        }
         let index: Int, local: Rect
         if let cached = shadowMasks[key] {
             (index, local) = cached
         } else {
             let scale = pixelScale
-            let (ew, eh) = ShadowMask.extent(path: path, scale: scale, pad: pad)
-            guard checkedPixelSize(ew, eh, layer: l, what: "shadowPath mask") != nil else { return }
+            let region = key.region
+            let (ew, eh) = ShadowMask.extent(path: path, scale: scale, pad: pad, region: region)
+            guard let (mw, mh) = checkedPixelSize(ew, eh, layer: l, what: "shadowPath mask") else { return }
+            shadowMaskBytes += mw * mh * 4
+            guard shadowMaskBytes <= PlanLimits.maximumShadowMaskBytes else {
+                problem(l, "shadowPath mask: this frame's shadowPath masks would need more than "
+                        + "\(PlanLimits.maximumShadowMaskBytes >> 20) MiB")
+                return
+            }
             let (img, r) = ShadowMaskCache.shared.mask(for: key) {
-                ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad)
+                ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad, region: region)
             }
             images.append(PlanImage(key: "shadowPath(\(d.nameIndex))", image: img))
             index = images.count - 1
