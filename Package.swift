@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "compositor", targets: ["CompositorCLI"]),
         .library(name: "Compositor", targets: ["Compositor"]),
+        // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,6 +48,8 @@ let package = Package(
         .target(name: "Compare", dependencies: ["Images"]),
         .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Plan", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC"]),
+        // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
+        .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering"]),
         // Options and failure reporting shared by the command line and the bench module.
         .target(name: "CLISupport", dependencies: [
             "Compositor", "GLES",
@@ -73,6 +77,6 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Plan", "Rendering", "TestSupport"]),
         .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "Plan", "PVRTC", "TestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "PVRTC", "TestSupport"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FuzzTargets", "PVRTC", "TestSupport"]),
     ]
 )
