@@ -78,8 +78,52 @@ extension ImageDifference {
                 for c in 0..<4 { out.pixels[o + c] = full.pixels[so + c] }
             }
         }
+        if crop == .auto { markSparseDifferences(&out, full: full, a: a, b: b, region: r) }
         if legend { drawDiffLegend(&out, top: r.height * m, scale: fontScale, region: r) }
         return out
+    }
+
+    /// The most differing pixels that get a ring (more are visible without one).
+    public static let maximumMarkedPixels = 2000
+
+    /// Draws a hollow square in the pixel's colour around each differing pixel
+    /// while there are few of them and they are small on screen, so that single
+    /// pixels stand out; the pixels themselves are drawn again on top.
+    static func markSparseDifferences(_ out: inout Image, full: Image, a: Image, b: Image, region r: DiffCropRegion) {
+        let m = r.magnification
+        guard m < 8, a.width == b.width, a.height == b.height else { return }
+        var marked: [(Int, Int)] = []
+        for y in r.y..<(r.y + r.height) {
+            for x in r.x..<(r.x + r.width) {
+                let o = (y * a.width + x) * 4
+                if a.pixels[o] != b.pixels[o] || a.pixels[o + 1] != b.pixels[o + 1]
+                    || a.pixels[o + 2] != b.pixels[o + 2] || a.pixels[o + 3] != b.pixels[o + 3] {
+                    marked.append((x, y))
+                    if marked.count > maximumMarkedPixels { return }
+                }
+            }
+        }
+        let ring = max(3, m)
+        let height = r.height * m
+        func colour(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+            let o = (y * full.width + x) * 4
+            return (full.pixels[o], full.pixels[o + 1], full.pixels[o + 2])
+        }
+        for (x, y) in marked {
+            let c = colour(x, y)
+            let x0 = (x - r.x) * m - ring, y0 = (y - r.y) * m - ring
+            let side = m + 2 * ring
+            for i in 0..<side {
+                for (px, py) in [(x0 + i, y0), (x0 + i, y0 + side - 1), (x0, y0 + i), (x0 + side - 1, y0 + i)]
+                where py < height {
+                    HeatMap.set(&out, px, py, c)
+                }
+            }
+        }
+        for (x, y) in marked {
+            let c = colour(x, y)
+            for dy in 0..<m { for dx in 0..<m { HeatMap.set(&out, (x - r.x) * m + dx, (y - r.y) * m + dy, c) } }
+        }
     }
 
     static func drawDiffLegend(_ img: inout Image, top: Int, scale s: Int, region r: DiffCropRegion) {

@@ -1,5 +1,5 @@
-// CompositorCLI: what `compositor check` runs — the scenes of a folder (every
-// *.json below it), of a plain list (one scene path a line, optionally with
+// CompositorCLI: what `compositor check` runs — one scene file, the scenes of
+// a folder (every *.json below it), of a plain list (one scene path a line, optionally with
 // `tolerance(MAX,SHARE)` and `time(T)`), or of a reftest manifest (`== a.json
 // b.json fuzzy(…)` lines, see Fixtures/reftests/README.md: both scenes of each
 // pair, at the pair's `time(t)` / `ref-time(t)`). A manifest line may also
@@ -35,6 +35,8 @@ enum CheckManifest {
         var found: [CheckSceneEntry]
         if isDirectory.boolValue {
             found = try folderEntries(source)
+        } else if source.hasSuffix(".json") {
+            found = [CheckSceneEntry(path: source)]
         } else {
             var visited = Set<String>()
             found = try listEntries(source, visited: &visited)

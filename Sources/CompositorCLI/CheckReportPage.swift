@@ -65,6 +65,7 @@ enum CheckReportPage {
          <div class="zoombar">
           <b id="zoom-title"></b>
           <button data-zoom="-1" title="zoom out (-)">−</button><span id="zoom-factor"></span><button data-zoom="1" title="zoom in (+)">+</button>
+          <button id="next-diff" title="next differing pixel (n)">next diff</button>
           <span id="readout">move over the images; arrow keys step a pixel</span>
           <button id="zoom-close" title="close (Esc)">✕</button>
          </div>
@@ -146,13 +147,13 @@ enum CheckReportPage {
     th, td { border-bottom: 1px solid #e3e3e3; padding: 4px 8px; text-align: right; vertical-align: middle; }
     th { cursor: pointer; user-select: none; background: #f0f0f0; position: sticky; top: 0; }
     th.asc::after { content: " ▲"; } th.desc::after { content: " ▼"; }
-    td.scene, td.message { text-align: left; max-width: 360px; word-break: break-all; }
+    th[data-key=scene], td.scene, td.message { text-align: left; max-width: 360px; word-break: break-all; }
     td.scene small { display: block; color: #888; }
     td.message { color: #8e24aa; }
     td.thumb img { max-width: 120px; max-height: 90px; image-rendering: pixelated; cursor: zoom-in;
       background: repeating-conic-gradient(#ccc 0 25%, #fff 0 50%) 0 0 / 12px 12px; display: block; }
     tr[hidden] { display: none; }
-    #zoom { position: fixed; inset: 0; background: rgba(20,20,20,.96); color: #eee; z-index: 10; display: flex; flex-direction: column; }
+    #zoom { position: fixed; inset: 0; background: #181818; color: #eee; z-index: 10; display: flex; flex-direction: column; }
     #zoom[hidden] { display: none; }
     .zoombar { display: flex; gap: 10px; align-items: center; padding: 8px 12px; border-bottom: 1px solid #444; }
     .zoombar button { background: #333; color: #eee; border: 1px solid #555; border-radius: 4px; padding: 2px 8px; cursor: pointer; }
@@ -219,7 +220,7 @@ enum CheckReportPage {
               const g = c.getContext('2d');
               g.drawImage(img, 0, 0);
               try { out[side] = g.getImageData(0, 0, c.width, c.height); } catch (e) { out[side] = null; }
-              if (--pending === 0 && current === row) { pixels = out; update(); }
+              if (--pending === 0 && current === row) { pixels = out; nextDifference(true); update(); }
             };
             img.src = entry[side];
           }
@@ -277,6 +278,27 @@ enum CheckReportPage {
         });
         p.addEventListener('scroll', () => panes.forEach(q => { if (q !== p) { q.scrollLeft = p.scrollLeft; q.scrollTop = p.scrollTop; } }));
       });
+      // Moves the crosshair to the next pixel (row-major after the current one)
+      // where the renders differ; `largest` picks the largest difference instead.
+      function nextDifference(largest) {
+        if (!pixels || !pixels.gpu || !pixels.cpu || !current) return;
+        const w = +current.dataset.w, h = +current.dataset.h, g = pixels.gpu.data, c = pixels.cpu.data;
+        const diffAt = i => Math.max(Math.abs(g[i] - c[i]), Math.abs(g[i + 1] - c[i + 1]), Math.abs(g[i + 2] - c[i + 2]), Math.abs(g[i + 3] - c[i + 3]));
+        let best = -1, bestValue = 0;
+        const start = largest ? 0 : py * w + px + 1;
+        for (let k = 0; k < w * h; k++) {
+          const p = (start + k) % (w * h), d = diffAt(p * 4);
+          if (d > bestValue) { best = p; bestValue = d; if (!largest) break; }
+        }
+        if (best < 0) return;
+        px = best % w; py = Math.floor(best / w);
+        if (largest) factor = Math.max(factor, 8);
+        update();
+        for (const p of panes) {
+          p.scrollLeft = px * factor - p.clientWidth / 2; p.scrollTop = py * factor - p.clientHeight / 2;
+        }
+      }
+      document.getElementById('next-diff').addEventListener('click', () => nextDifference(false));
       function setFactor(f) { factor = Math.max(1, Math.min(64, f)); update(); }
       zoom.querySelectorAll('[data-zoom]').forEach(b => b.addEventListener('click', () =>
         setFactor(+b.dataset.zoom > 0 ? factor * 2 : Math.floor(factor / 2))));
@@ -287,6 +309,7 @@ enum CheckReportPage {
         if (e.key === 'Escape') close();
         else if (e.key === '+' || e.key === '=') setFactor(factor * 2);
         else if (e.key === '-') setFactor(Math.floor(factor / 2));
+        else if (e.key === 'n') nextDifference(false);
         else if (e.key === 'ArrowLeft') { px = Math.max(0, px - 1); update(); }
         else if (e.key === 'ArrowRight') { px = Math.min(w - 1, px + 1); update(); }
         else if (e.key === 'ArrowUp') { py = Math.max(0, py - 1); update(); }
