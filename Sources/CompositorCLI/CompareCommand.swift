@@ -22,6 +22,9 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .customLong("diff-image"), help: "Write a diff image here.")
     var diffImage: String?
 
+    @Option(name: .customLong("diff-crop"), help: "none (default) or auto: crop the diff image to the differences, magnify it, add a legend.")
+    var diffCrop: DiffCrop = .none
+
     @Option(help: "Write a JSON report here.")
     var report: String?
 
@@ -30,6 +33,9 @@ struct CompareCommand: ParsableCommand {
 
     @Option(name: .customLong("cpu-output"), help: "Write the CPU render here.")
     var cpuOutput: String?
+
+    @Option(help: "Compare the layer tree as presented at this timeline time (seconds).")
+    var time: Double?
 
     @Option(help: "Tolerance: max channel difference and share of pixels over 2/255, e.g. 16,0.001.")
     var tolerance: String = "16,0.001"
@@ -40,12 +46,19 @@ struct CompareCommand: ParsableCommand {
             let s = try SceneLoader.load(path: scene)
             let gpu = try Renderer(executor: .gpu(GLESExecutor(platform: options.eglPlatform)))
             let cpu = Renderer(executor: .cpu(CPUExecutor()))
-            let g = try gpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
-            let c = try cpu.render(scene: s, scale: options.scale, cull: options.cullEnabled)
+            if let t = time, !t.isFinite { throw UsageError("--time must be a finite number of seconds, got \(t)") }
+            noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
+            let g = try gpu.renderFrame(scene: s, time: time, scale: options.scale, cull: options.cullEnabled,
+                                        rasterCache: false).renderOutput
+            let c = try cpu.renderFrame(scene: s, time: time, scale: options.scale, cull: options.cullEnabled,
+                                        rasterCache: false).renderOutput
             let d = try ImageDifference.compare(g.image, c.image)
             if let p = gpuOutput { try PNG.write(g.image, to: p) }
             if let p = cpuOutput { try PNG.write(c.image, to: p) }
-            if let p = diffImage { try PNG.write(ImageDifference.diffImage(g.image, c.image), to: p) }
+            if let p = diffImage {
+                try PNG.write(diffCrop == .none ? ImageDifference.diffImage(g.image, c.image)
+                              : ImageDifference.diffImage(g.image, c.image, crop: diffCrop), to: p)
+            }
             let pass = tol.accepts(d)
             if let p = report {
                 let r = CompareReport(scene: scene, width: g.image.width, height: g.image.height,

@@ -32,7 +32,10 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "MAX,SHARE or max=MAX,share=SHARE.")
     var tolerance: String = Tolerance.default.description
 
-    @Flag(help: "Print the report as JSON.")
+    @Option(name: .customLong("diff-crop"), help: "none (default: the diff pixel-aligned with the images) or auto (cropped to the differences, magnified, with a legend).")
+    var diffCrop: DiffCrop = .none
+
+    @Flag(help: "Print the report as JSON (errors too: {\"error\": …} on stdout, besides the line on stderr).")
     var json = false
 
     /// The JSON form of the report.
@@ -60,7 +63,9 @@ struct DiffCommand: ParsableCommand {
         }
         if let path = diffImage {
             do {
-                try PNG.write(ImageDifference.diffImage(first, second), to: path)
+                let picture = diffCrop == .none ? ImageDifference.diffImage(first, second)
+                    : ImageDifference.diffImage(first, second, crop: diffCrop)
+                try PNG.write(picture, to: path)
             } catch {
                 try fail("\(error)")
             }
@@ -79,9 +84,17 @@ struct DiffCommand: ParsableCommand {
         if !pass { throw ExitCode(1) }
     }
 
-    /// Prints `message` to stderr and exits with status 2.
+    /// Prints `message` to stderr as every verb does (and as JSON on stdout
+    /// with `--json`) and exits with status 2.
     private func fail(_ message: String) throws -> Never {
-        FileHandle.standardError.write(Data("compositor diff: \(message)\n".utf8))
+        printError("compositor: error: \(message)")
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(["error": message, "a": a, "b": b]) {
+                print(String(decoding: data, as: UTF8.self))
+            }
+        }
         throw ExitCode(2)
     }
 }

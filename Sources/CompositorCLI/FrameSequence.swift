@@ -43,6 +43,7 @@ struct FrameSequence {
         let dir = c.output.hasSuffix("/") && c.output.count > 1 ? String(c.output.dropLast()) : c.output
         try Self.checkDirectory(dir)
         let s = try SceneLoader.load(path: c.scene)
+        noteIfStatic(s, path: c.scene, option: "--frames \(count)")
         let renderer = try Renderer(backend: c.backend, platform: c.options.eglPlatform)
         // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
         try Self.prepareDirectory(dir)

@@ -12,6 +12,8 @@ import Foundation
 import GLES
 import Raster
 
+extension HeatMap.Scheme: ExpressibleByArgument {}
+
 struct OverdrawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "overdraw",
@@ -28,14 +30,23 @@ struct OverdrawCommand: ParsableCommand {
 
     @OptionGroup var options: SceneRenderOptions
 
+    @Option(help: "Count the layer tree as presented at this timeline time (seconds).")
+    var time: Double?
+
+    @Option(help: "Heat map colours: android (blue, green, pink, red) or deuteranomaly (colour-blind-safe, Android's alternative).")
+    var scheme: HeatMap.Scheme = .android
+
     @Option(name: .customLong("stats-json"), help: "Write the totals as JSON to this file.")
     var statsJSON: String?
 
     func run() throws {
         try reportingErrors {
+            if let t = time, !t.isFinite { throw UsageError("--time must be a finite number of seconds, got \(t)") }
             let s = try SceneLoader.load(path: scene)
+            noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
             let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
-            let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
+            let out = try renderer.renderFrame(scene: s, time: time, scale: options.scale, cull: options.cullEnabled,
+                                               rasterCache: false).renderOutput
             let exact = try CPUOverdrawCounter().count(out.plan)
             var result = exact
             var counter = "cpu"
@@ -48,7 +59,8 @@ struct OverdrawCommand: ParsableCommand {
                 }
             }
             let c = result.canvas
-            try PNG.write(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image),
+            try PNG.write(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image,
+                                         scheme: scheme),
                           to: output)
             let sum = OverdrawSummary(result, plan: out.plan)
             print(report(sum, counter: counter, plan: out.plan))

@@ -94,6 +94,7 @@ struct RenderCommand: ParsableCommand {
                 s = try SceneLoader.load(path: scene)
                 renderer = try Renderer(backend: backend, platform: options.eglPlatform)
             }
+            noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
             if time != nil || debug != nil {
                 var frame: FrameOutput?
                 for _ in 0..<repeatCount {
