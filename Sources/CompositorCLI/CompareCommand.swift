@@ -43,6 +43,7 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let ok: Bool = try reportingErrors {
             let tol = try Tolerance(parsing: tolerance)
+            for p in [gpuOutput, cpuOutput, diffImage].compactMap({ $0 }) { _ = try ImageOutputFile.format(for: p, quality: nil) }
             let s = try SceneLoader.load(path: scene)
             let gpu = try Renderer(executor: .gpu(GLESExecutor(platform: options.eglPlatform)))
             let cpu = Renderer(executor: .cpu(CPUExecutor()))
@@ -53,10 +54,10 @@ struct CompareCommand: ParsableCommand {
             let c = try cpu.renderFrame(scene: s, time: time, scale: options.scale, cull: options.cullEnabled,
                                         rasterCache: false).renderOutput
             let d = try ImageDifference.compare(g.image, c.image)
-            if let p = gpuOutput { try PNG.write(g.image, to: p) }
-            if let p = cpuOutput { try PNG.write(c.image, to: p) }
+            if let p = gpuOutput { try ImageOutputFile.write(g.image, to: p) }
+            if let p = cpuOutput { try ImageOutputFile.write(c.image, to: p) }
             if let p = diffImage {
-                try PNG.write(diffCrop == .none ? ImageDifference.diffImage(g.image, c.image)
+                try ImageOutputFile.write(diffCrop == .none ? ImageDifference.diffImage(g.image, c.image)
                               : ImageDifference.diffImage(g.image, c.image, crop: diffCrop), to: p)
             }
             let pass = tol.accepts(d)

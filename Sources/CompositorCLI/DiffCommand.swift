@@ -53,6 +53,7 @@ struct DiffCommand: ParsableCommand {
         let difference: ImageDifference
         do {
             limit = try Tolerance(parsing: tolerance)
+            if let path = diffImage { _ = try ImageOutputFile.format(for: path, quality: nil) }
             first = try PNG.read(path: a)
             second = try PNG.read(path: b)
             difference = try ImageDifference.compare(first, second)
@@ -65,7 +66,7 @@ struct DiffCommand: ParsableCommand {
             do {
                 let picture = diffCrop == .none ? ImageDifference.diffImage(first, second)
                     : ImageDifference.diffImage(first, second, crop: diffCrop)
-                try PNG.write(picture, to: path)
+                try ImageOutputFile.write(picture, to: path)
             } catch {
                 try fail("\(error)")
             }

@@ -22,8 +22,11 @@ struct OverdrawCommand: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "Output heat map PNG path.")
+    @Option(name: .shortAndLong, help: "Output heat map: .png, or .jpg/.jpeg for JPEG.")
     var output: String
+
+    @Option(help: "JPEG quality, 1–100 (default 90), for a .jpg output.")
+    var quality: Int?
 
     @Option(help: "gpu (default) or cpu: which backend renders the frame and counts the pixels.")
     var backend: BackendChoice = .gpu
@@ -41,6 +44,7 @@ struct OverdrawCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            _ = try ImageOutputFile.format(for: output, quality: quality)
             if let t = time, !t.isFinite { throw UsageError("--time must be a finite number of seconds, got \(t)") }
             let s = try SceneLoader.load(path: scene)
             noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
@@ -59,9 +63,9 @@ struct OverdrawCommand: ParsableCommand {
                 }
             }
             let c = result.canvas
-            try PNG.write(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image,
+            try ImageOutputFile.write(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image,
                                          scheme: scheme),
-                          to: output)
+                          to: output, quality: quality)
             let sum = OverdrawSummary(result, plan: out.plan)
             print(report(sum, counter: counter, plan: out.plan))
             if let path = statsJSON {

@@ -15,8 +15,11 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "Output PNG path; with --frames, the output directory.")
+    @Option(name: .shortAndLong, help: "Output image: .png, or .jpg/.jpeg for JPEG; with --frames, the output directory (PNGs).")
     var output: String
+
+    @Option(help: "JPEG quality, 1–100 (default 90), for a .jpg output.")
+    var quality: Int?
 
     @Option(help: "gpu (default), cpu, or auto (GPU, falling back to CPU with a warning).")
     var backend: BackendChoice = .gpu
@@ -53,6 +56,11 @@ struct RenderCommand: ParsableCommand {
     var dumpPlan = false
 
     func validate() throws {
+        if frames == nil {
+            do { _ = try ImageOutputFile.format(for: output, quality: quality) } catch { throw ValidationError("\(error)") }
+        } else if quality != nil {
+            throw ValidationError("--quality applies to a single .jpg output, not to --frames (PNG sequences)")
+        }
         guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1") }
         if let t = time, !t.isFinite { throw ValidationError("--time must be a finite number of seconds, got \(t)") }
         if let n = frames {
@@ -104,7 +112,7 @@ struct RenderCommand: ParsableCommand {
                 }
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
-                try PNG.write(out.image, to: output)
+                try ImageOutputFile.write(out.image, to: output, quality: quality)
                 var report = StatsReport(out.renderOutput, images: images?.currentStats)
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))
@@ -118,7 +126,7 @@ struct RenderCommand: ParsableCommand {
             }
             guard let out else { return }
             if dumpPlan { print(out.plan.dump, terminator: "") }
-            try PNG.write(out.image, to: output)
+            try ImageOutputFile.write(out.image, to: output, quality: quality)
             let report = StatsReport(out, images: images?.currentStats)
             if stats { print(report.text) }
             if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }

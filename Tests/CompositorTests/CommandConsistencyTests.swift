@@ -102,6 +102,39 @@ final class CommandConsistencyTests: XCTestCase {
 
     func r(_ x: (status: Int32, stdout: String, stderr: String)) -> Int32 { x.status }
 
+    func testImageOutputsAreWrittenInTheFormatTheirNameAsksFor() throws {
+        let dir = try folder()
+        let scene = FixturePaths.scenes.appendingPathComponent("background-border.json").path
+        let png = try runCompositor(["render", scene, "-o", "\(dir)/a.png", "--backend", "cpu"])
+        XCTAssertEqual(png.status, 0, png.stderr)
+        for (name, extra) in [("a.jpg", ["--quality", "95"]), ("b.JPEG", [])] {
+            let r = try runCompositor(["render", scene, "-o", "\(dir)/\(name)", "--backend", "cpu"] + extra)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(name)")))
+            XCTAssertEqual(Array(bytes.prefix(3)), [0xFF, 0xD8, 0xFF], "\(name) does not hold JPEG bytes")
+        }
+        // Quality 95 stays close to the PNG (the scene is opaque).
+        let jpeg = try JPEG.read(path: "\(dir)/a.jpg"), reference = try PNG.read(path: "\(dir)/a.png")
+        XCTAssertEqual([jpeg.width, jpeg.height], [reference.width, reference.height])
+        var total = 0
+        for i in 0..<reference.pixels.count { total += abs(Int(jpeg.pixels[i]) - Int(reference.pixels[i])) }
+        XCTAssertLessThan(Double(total) / Double(reference.pixels.count), 3.0)
+        let o = try runCompositor(["overdraw", scene, "-o", "\(dir)/heat.jpg", "--backend", "cpu"])
+        XCTAssertEqual(o.status, 0, o.stderr)
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/heat.jpg"))).prefix(2), [0xFF, 0xD8])
+        // Other names and misplaced options are refused before anything is written.
+        for (args, message) in [(["render", scene, "-o", "\(dir)/x.gif"], "cannot write '.gif' images"),
+                                (["render", scene, "-o", "\(dir)/x.png", "--quality", "80"], "--quality applies to JPEG"),
+                                (["render", scene, "-o", "\(dir)/x.jpg", "--quality", "0"], "--quality must be from 1 to 100"),
+                                (["overdraw", scene, "-o", "\(dir)/x.webp"], "cannot write '.webp'"),
+                                (["compare", scene, "--diff-image", "\(dir)/x.bmp"], "cannot write '.bmp'")] {
+            let r = try runCompositor(args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: args[3]), "\(args) wrote \(args[3])")
+        }
+    }
+
     func testDiffCropAutoMagnifiesSparseDifferencesAndAddsALegend() throws {
         let dir = try folder()
         var a = [UInt8](repeating: 0, count: 200 * 100 * 4), b = a
