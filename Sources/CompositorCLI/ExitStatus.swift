@@ -14,6 +14,12 @@ extension CompositorCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            // Benchmarks and experiments time things: after a run (not after an error,
+            // which stays one line), say when the machine was too busy for that.
+            let kind = String(describing: type(of: command))  // HelpCommand for --help: no warning
+            if kind.hasPrefix("Bench") || kind.hasPrefix("Experiment"), let warning = MachineLoad.warning() {
+                printError(warning)
+            }
             Foundation.exit(0)
         } catch {
             let code = exitCode(for: error)

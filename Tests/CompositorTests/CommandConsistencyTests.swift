@@ -135,6 +135,33 @@ final class CommandConsistencyTests: XCTestCase {
         }
     }
 
+    func testBenchPrintsMinMedianP95AndWarnsWhenTheMachineIsBusy() throws {
+        let scene = FixturePaths.scenes.appendingPathComponent("hidden.json").path
+        let before = try loadAverage()
+        let json = try runCompositor(["bench", "scene", scene, "--backend", "cpu", "--frames", "5", "--warmup", "0", "--json"])
+        let after = try loadAverage()
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let spread = try XCTUnwrap(object["frameMsSpread"] as? [String: Double], "\(object)")
+        let (lo, mid, hi) = (try XCTUnwrap(spread["min"]), try XCTUnwrap(spread["median"]), try XCTUnwrap(spread["p95"]))
+        XCTAssertTrue(lo <= mid && mid <= hi, "\(spread)")
+        XCTAssertEqual(mid, object["frameMs"] as? Double)
+        // The warning follows the load average (skipped when it crossed the core count during the run).
+        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        if (before > cores) == (after > cores) {
+            XCTAssertEqual(json.stderr.contains("warning: load average"), before > cores, json.stderr)
+        }
+        let text = try runCompositor(["bench", "scene", scene, "--backend", "cpu", "--frames", "3", "--warmup", "0"])
+        XCTAssertTrue(text.stdout.range(of: #"frame: min [0-9.]+ / median [0-9.]+ / p95 [0-9.]+ ms"#,
+                                        options: .regularExpression) != nil, text.stdout)
+        XCTAssertFalse(try runCompositor(["bench", "scene", "--help"]).stderr.contains("warning"))
+    }
+
+    func loadAverage() throws -> Double {
+        let text = try String(contentsOfFile: "/proc/loadavg", encoding: .utf8)
+        return try XCTUnwrap(Double(text.split(separator: " ")[0]))
+    }
+
     func testDiffCropAutoMagnifiesSparseDifferencesAndAddsALegend() throws {
         let dir = try folder()
         var a = [UInt8](repeating: 0, count: 200 * 100 * 4), b = a
