@@ -12,21 +12,25 @@ extension PlanBuilder {
         guard !l.isHidden, l.opacity > 0 else { return nil }
         var e = bodyExtent(l, h)
         if hasShadow(l) {
-            let sigma = shadowSigma(l)
-            let pad = blurPad(sigma) + 1
             let a = Vec2(l.bounds.midX, l.bounds.midY)
-            let shadowBase: Rect?
+            let shadow: Rect?
             if let p = l.shadowPath {
-                shadowBase = Homography.translation(l.shadowOffset.x, l.shadowOffset.y)
-                    .concatenating(h).boundingBox(of: p.controlBounds)
+                // The blurred mask covers the path padded in the layer's plane
+                // (ShadowMask), so the blur scales with the layer.
+                let scale = shadowMaskScale(l, path: p, h)
+                let localPad = (blurPad(max(0, l.shadowRadius) * scale) + 1) / scale
+                shadow = Homography.translation(l.shadowOffset.x, l.shadowOffset.y).concatenating(h)
+                    .boundingBox(of: p.controlBounds.insetBy(-localPad, -localPad))?.insetBy(-1, -1)
             } else if let b = e {
+                let (sx, sy) = shadowSigmas(l, h)
+                let pad = blurPad(max(sx, sy)) + 1
                 let d = h.apply(a + l.shadowOffset) - h.apply(a)
-                shadowBase = Rect(origin: b.origin + d, size: b.size)
+                shadow = Rect(origin: b.origin + d, size: b.size).insetBy(-pad, -pad)
             } else {
-                shadowBase = nil
+                shadow = nil
             }
-            if let s = shadowBase, s.origin.x.isFinite, s.origin.y.isFinite {
-                e = unionOpt(e, s.insetBy(-pad, -pad))
+            if let s = shadow, s.origin.x.isFinite, s.origin.y.isFinite {
+                e = unionOpt(e, s)
             }
         }
         if l.masksToBounds {

@@ -11,6 +11,12 @@
 //                                                ├─► [group/mask pass] ─► target
 //                        shadow item ────────────┘
 //
+// Opacity counts once: with group opacity the composed output is faded as
+// it is drawn back; otherwise it is multiplied into each part of the body
+// and into the shadow, every window is drawn back at full opacity, and the
+// shadow's source is a second body pass at full opacity. The blur's σ
+// follows the layer's scale on screen per axis (`shadowSigmas`).
+//
 // Each pass is tagged with the reason it exists.
 
 import Geometry
@@ -37,8 +43,32 @@ extension PlanBuilder {
         return l.mask != nil || needsRoundedClip(l) || hasOffscreenShadow(l) || usesGroupOpacity(n)
     }
 
-    /// Sigma of a layer's shadow blur in target pixels.
+    /// Sigma of a layer's shadow blur in pixels of its own plane at the
+    /// pass's pixel scale (the shadowPath mask's pixels).
     func shadowSigma(_ l: Layer) -> Double { max(0, l.shadowRadius) * pixelScale }
+
+    /// Sigmas of a layer's offscreen shadow blur along target x and y. The
+    /// shadow lives in the layer's own space: a Gaussian of σ = shadowRadius
+    /// there, seen through `h` (layer → target pixels, so device scale and
+    /// every ancestor's transform included), has covariance r²·J·Jᵀ with J
+    /// the map's Jacobian at the bounds' centre. The blur is separable along
+    /// target x and y, so it uses that Gaussian's spread along each axis,
+    /// σx = r·|row 1 of J|, σy = r·|row 2 of J|: exact for scales along the
+    /// axes and for uniform scale with rotation; a rotated non-uniform scale
+    /// keeps each axis' spread but loses the tilt of the ellipse.
+    func shadowSigmas(_ l: Layer, _ h: Homography) -> (Double, Double) {
+        let r = max(0, l.shadowRadius)
+        guard r > 0 else { return (0, 0) }
+        let p = Vec2(l.bounds.midX, l.bounds.midY)
+        let (X, Y, W) = h.applyHomogeneous(p.x, p.y)
+        guard W > Tessellator.nearW else { return (r * pixelScale, r * pixelScale) }
+        let w2 = W * W
+        let xx = (h.a * W - X * h.c) / w2, xy = (h.d * W - X * h.f) / w2
+        let yx = (h.b * W - Y * h.c) / w2, yy = (h.e * W - Y * h.f) / w2
+        let sx = r * (xx * xx + xy * xy).squareRoot(), sy = r * (yx * yx + yy * yy).squareRoot()
+        guard sx.isFinite, sy.isFinite else { return (r * pixelScale, r * pixelScale) }
+        return (sx, sy)
+    }
 
     /// Blur support in pixels on each side.
     func blurPad(_ sigma: Double) -> Double {
@@ -49,12 +79,16 @@ extension PlanBuilder {
         let l = n.layer
         guard let win = offscreenWindow(n) else { stats.culledOutsideCanvas += 1; return }
         stats.layersDrawn += 1
+        // Opacity goes in exactly once. With group opacity the composed
+        // output is faded as it is drawn back; otherwise it is multiplied
+        // into each part of the body and into the shadow, and every window
+        // is then drawn back at full opacity.
         let group = usesGroupOpacity(n)
-        let bodyOpacity = group ? 1 : n.opacity
+        let partOpacity = group ? 1 : n.opacity
+        let groupOpacity = group ? n.opacity : 1
         let clip = needsRoundedClip(l)
         let offShadow = hasOffscreenShadow(l)
         let finalPass = l.mask != nil || group
-        let outOpacity = finalPass ? 1 : n.opacity
         let primary: PassReason = l.mask != nil ? .mask : clip ? .roundedClip : offShadow ? .shadow : .groupOpacity
 
         // The body, drawn with the layer's own map shifted into the window.
@@ -64,38 +98,53 @@ extension PlanBuilder {
         inner.target = Rect(x: 0, y: 0, width: win.width, height: win.height)
         let w = Int(win.width), h = Int(win.height)
         let body = makePass(width: w, height: h, reason: primary, layer: l) {
-            emitBody(inner, opacity: bodyOpacity)
+            emitBody(inner, opacity: partOpacity)
+        }
+        // The shadow's source is the body at full opacity: a second body
+        // pass when the visible one has opacity multiplied into its parts.
+        var shadowBody = body
+        if offShadow && partOpacity < 1 {
+            shadowBody = makePass(width: w, height: h, reason: .shadow, layer: l) {
+                emitBody(inner, opacity: 1)
+            }
         }
 
         // Output pieces, in the window's pixel space (`windowItems` builds them).
-        var bodySource = body
+        var bodySource = body, shadowSource = shadowBody
         if clip && offShadow {
-            bodySource = makePass(width: w, height: h, reason: .roundedClip, layer: l) {
-                add(windowDrawback(inner, texture: body, opacity: 1, clipShape: true, window: win,
-                                   intoWindow: true))
+            func clipped(_ source: Int) -> Int {
+                makePass(width: w, height: h, reason: .roundedClip, layer: l) {
+                    add(windowDrawback(inner, texture: source, opacity: 1, clipShape: true, window: win,
+                                       intoWindow: true))
+                }
             }
+            bodySource = clipped(body)
+            shadowSource = shadowBody == body ? bodySource : clipped(shadowBody)
         }
         let drawBodyWithClip = clip && !offShadow
 
-        let emitPieces: (_ intoWindow: Bool, _ opacity: Double) -> Void = { intoWindow, opacity in
+        // Shadow first (at `shadowOpacity`), then the body at full opacity.
+        let emitPieces: (_ intoWindow: Bool, _ shadowOpacity: Double) -> Void = { intoWindow, shadowOpacity in
             let d = intoWindow ? inner : n
             if offShadow {
-                let sigma = self.shadowSigma(l)
-                var src = bodySource
-                if sigma > 0 {
-                    let bh = self.makeBlurPass(source: src, width: w, height: h, axis: .horizontal, sigma: sigma, layer: l)
-                    src = self.makeBlurPass(source: bh, width: w, height: h, axis: .vertical, sigma: sigma, layer: l)
+                let (sx, sy) = self.shadowSigmas(l, d.toTarget)
+                var src = shadowSource
+                if sx > 0 {
+                    src = self.makeBlurPass(source: src, width: w, height: h, axis: .horizontal, sigma: sx, layer: l)
                 }
-                self.add(self.shadowItem(d, texture: src, window: win, intoWindow: intoWindow, opacity: opacity))
+                if sy > 0 {
+                    src = self.makeBlurPass(source: src, width: w, height: h, axis: .vertical, sigma: sy, layer: l)
+                }
+                self.add(self.shadowItem(d, texture: src, window: win, intoWindow: intoWindow, opacity: shadowOpacity))
             } else {
-                self.emitShadowFromPath(d, opacityOverride: opacity)
+                self.emitShadowFromPath(d, opacityOverride: shadowOpacity)
             }
-            self.add(self.windowDrawback(d, texture: bodySource, opacity: opacity, clipShape: drawBodyWithClip,
+            self.add(self.windowDrawback(d, texture: bodySource, opacity: 1, clipShape: drawBodyWithClip,
                                          window: win, intoWindow: intoWindow))
         }
 
         guard finalPass else {
-            emitPieces(false, outOpacity)
+            emitPieces(false, partOpacity)
             return
         }
         // Group opacity and/or mask: compose the pieces into one more window
@@ -103,7 +152,7 @@ extension PlanBuilder {
         var composed = bodySource
         if offShadow || drawBodyWithClip || l.shadowPath != nil && hasShadow(l) {
             composed = makePass(width: w, height: h, reason: l.mask != nil ? .mask : .groupOpacity, layer: l) {
-                emitPieces(true, 1)
+                emitPieces(true, partOpacity)
             }
         }
         let windowRect = Rect(x: 0, y: 0, width: win.width, height: win.height)
@@ -115,9 +164,9 @@ extension PlanBuilder {
                 emit(m, EmitContext(toTarget: inner.toTarget, parentS: .identity, opacity: 1, clip: nil,
                                     target: inner.target))
             }
-            paint = .masked(.pass(composed), mask: .pass(maskPass), uv: uv, filter: .nearest, opacity: n.opacity)
+            paint = .masked(.pass(composed), mask: .pass(maskPass), uv: uv, filter: .nearest, opacity: groupOpacity)
         } else {
-            paint = .texture(.pass(composed), uv: uv, filter: .nearest, opacity: n.opacity)
+            paint = .texture(.pass(composed), uv: uv, filter: .nearest, opacity: groupOpacity)
         }
         add(DrawItem(layer: n.nameIndex, transform: Homography.translation(win.minX, win.minY).transform3D,
                      rect: windowRect, paint: paint, clip: n.clip))
@@ -199,7 +248,16 @@ extension PlanBuilder {
         if hasOffscreenShadow(l) {
             let a = Vec2(l.bounds.midX, l.bounds.midY)
             let d = n.toTarget.apply(a + l.shadowOffset) - n.toTarget.apply(a)
-            margin = blurPad(shadowSigma(l)) + 1 + (d.length.isFinite ? d.length.rounded(.up) : 0)
+            let (sx, sy) = shadowSigmas(l, n.toTarget)
+            let pad = blurPad(max(sx, sy)) + 1
+            margin = pad + (d.length.isFinite ? d.length.rounded(.up) : 0)
+            // The blurred body reaches `pad` beyond the body before the
+            // offset moves it: the window must hold that fringe too, or the
+            // shadow's side facing against the offset is cut off.
+            if var b = bodyExtent(l, n.toTarget) {
+                if l.masksToBounds, let c = n.toTarget.boundingBox(of: l.bounds) { b = b.intersection(c) }
+                if !b.isEmpty { e = e.union(b.insetBy(-pad, -pad)) }
+            }
         }
         e = e.insetBy(-1, -1).intersection(n.target.insetBy(-margin, -margin))
         if let c = n.clip { e = e.intersection(Rect.bounding(c).insetBy(-margin, -margin)) }

@@ -1,10 +1,15 @@
 // Rendering: shouldRasterize. The layer's whole output (shadow, clip and
 // mask included, opacity excluded) is rendered once into a bitmap in the
-// layer's own plane at rasterizationScale pixels per point, then drawn back
-// through the layer's transform with bilinear filtering — which is why a
-// rasterized layer looks soft when scaled up, as in Core Animation.
-// With a `RasterCache`, a bitmap kept from an earlier frame with the same
-// content fingerprint is drawn back instead of building the pass again.
+// layer's own plane at rasterizationScale pixels per point. The bitmap
+// covers exactly the local bounding box of what the layer draws, snapped
+// outward to its pixel grid (local (0,0) on a pixel corner) with no extra
+// margin, and is drawn back as a quad of exactly that box: clamp-to-edge
+// sampling, edges antialiased only with allowsEdgeAntialiasing, and the
+// layer's minification/magnification filter (bilinear by default — which
+// is why a rasterized layer looks soft when scaled up, as in Core
+// Animation). With a `RasterCache`, a bitmap kept from an earlier frame
+// with the same content fingerprint is drawn back instead of building the
+// pass again.
 
 import Geometry
 import Layers
@@ -17,16 +22,17 @@ extension PlanBuilder {
         pixelScale = rs
         defer { pixelScale = savedScale }
         guard let e = outputExtent(l, .scale(rs, rs)) else { stats.culledEmpty += 1; return }
-        let x0 = (e.minX - 1).rounded(.down), y0 = (e.minY - 1).rounded(.down)
-        let x1 = (e.maxX + 1).rounded(.up), y1 = (e.maxY + 1).rounded(.up)
+        let x0 = e.minX.rounded(.down), y0 = e.minY.rounded(.down)
+        let x1 = e.maxX.rounded(.up), y1 = e.maxY.rounded(.up)
         let w = Int(x1 - x0), h = Int(y1 - y0)
         guard w > 0, h > 0, w <= maxPassSide, h <= maxPassSide else { stats.culledEmpty += 1; return }
 
         let local = Rect(x: x0 / rs, y: y0 / rs, width: Double(w) / rs, height: Double(h) / rs)
         let uv = Homography.mapping(local, to: Rect(x: 0, y: 0, width: 1, height: 1))
+        let filter = chooseFilter(l, toTarget: n.toTarget, rect: local, uv: uv, imageWidth: w, imageHeight: h)
         func drawBack(_ texture: TextureRef) {
             add(DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: local,
-                         paint: .texture(texture, uv: uv, filter: .linear, opacity: n.opacity),
+                         paint: .texture(texture, uv: uv, filter: filter, opacity: n.opacity),
                          aaEdges: l.allowsEdgeAntialiasing ? .all : [], clip: n.clip))
         }
         var store = false

@@ -7,7 +7,8 @@
 // item with analytic antialiasing on its boundary edges — the GPU draws
 // geometry, not a bitmap the CPU painted. Fill first, then the
 // stroke, both above the contents and below the sublayers; not clipped to
-// the bounds (only by masksToBounds through `n.clip`).
+// the bounds (only by masksToBounds through `n.clip`). Below opacity 1 an
+// overlapping fill and stroke are faded as one part (PlanBuilder+ShapeComposite).
 
 import Foundation
 import Geometry
@@ -20,22 +21,27 @@ extension PlanBuilder {
     static let shapeMaxTrapezoidPixels = 16.0
 
     func emitShape(_ n: LayerDraw, opacity: Double) {
-        guard let s = n.layer as? ShapeLayer, let path = s.path, !path.elements.isEmpty else { return }
+        guard let parts = shapeParts(n) else { return }
+        // Fill and stroke are one part: faded together (PlanBuilder+ShapeComposite),
+        // by the opacity or by a replicator instance colour's alpha.
+        let fades = opacity < 1 || (replication.tint?.a ?? 1) < 1
+        if fades, parts.overlap, emitShapeComposited(parts, n, opacity: opacity) { return }
+        emitShapeParts(parts, n, opacity: opacity)
+    }
+
+    /// What a shape layer draws, in its own plane: the fill (one analytic
+    /// item or trapezoids) and the stroke's trapezoids, each with its colour;
+    /// nil when it draws nothing.
+    func shapeParts(_ n: LayerDraw) -> ShapeParts? {
+        guard let s = n.layer as? ShapeLayer, let path = s.path, !path.elements.isEmpty else { return nil }
         let fill = s.fillColor.flatMap { $0.a > 0 ? $0 : nil }
         let stroke = s.strokeColor.flatMap { $0.a > 0 && s.lineWidth > 0 ? $0 : nil }
-        guard fill != nil || stroke != nil else { return }
+        guard fill != nil || stroke != nil else { return nil }
         // Quantized (steps of 2^(1/8)), so layers at about the same scale share trapezoids.
         let scale = exp2((log2(pixelsPerUnit(n.toTarget, around: path.controlBounds)) * 8).rounded() / 8)
         let tol = Self.shapeTolerancePixels / scale
         let maxWidth = Self.shapeMaxTrapezoidPixels / scale
-        let t = n.toTarget.transform3D
-        func emit(_ traps: [Trapezoid], _ c: Color) {
-            let color = c.premultiplied.scaled(opacity)
-            for z in traps {
-                add(DrawItem(layer: n.nameIndex, transform: t, rect: z.bounds, paint: .solid(color),
-                             shape: .trapezoid(z), aaEdges: EdgeMask(rawValue: z.edges), clip: n.clip))
-            }
-        }
+        var parts = ShapeParts(pixel: 1 / scale)
         var lines: [Polyline]?
         func flattened() -> [Polyline] {
             if let l = lines { return l }
@@ -46,24 +52,50 @@ extension PlanBuilder {
         if let c = fill, let prim = path.roundedRectPrimitive {
             // A rect, rounded rect or circle fills as one analytic item (the
             // rounded-rect distance function backgrounds use), not trapezoids.
-            let color = c.premultiplied.scaled(opacity)
-            let shape: Shape = prim.radius > 0 ? .roundedRect(prim.rect, radius: prim.radius) : .quad
-            add(DrawItem(layer: n.nameIndex, transform: t, rect: prim.rect, paint: .solid(color), shape: shape,
-                         aaEdges: .all, clip: n.clip))
+            parts.fill = .primitive(prim.rect, radius: prim.radius)
+            parts.fillColor = c
         } else if let c = fill {
             let key = ShapeTrapezoidKey(path: path, stroke: nil, fillRule: s.fillRule, tolerance: tol, maxWidth: maxWidth)
-            emit(cachedTrapezoids(key, layer: s, part: "fill") {
+            parts.fill = .trapezoids(cachedTrapezoids(key, layer: s, part: "fill") {
                 try Trapezoids.decomposeChecked(flattened().map(\.points), rule: s.fillRule, maxWidth: maxWidth)
-            }, c)
+            })
+            parts.fillColor = c
         }
         if let c = stroke {
             let style = strokeStyle(s)
             let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
-            emit(cachedTrapezoids(key, layer: s, part: "stroke") {
+            parts.stroke = cachedTrapezoids(key, layer: s, part: "stroke") {
                 try Trapezoids.decomposeChecked(Stroker.outline(flattened(), style: style, tolerance: tol),
                                                 rule: .nonZero, maxWidth: maxWidth)
-            }, c)
+            }
+            parts.strokeColor = c
         }
+        return parts
+    }
+
+    /// The fill, then the stroke, as items at `opacity` each.
+    func emitShapeParts(_ parts: ShapeParts, _ n: LayerDraw, opacity: Double) {
+        let t = n.toTarget.transform3D
+        func emit(_ traps: [Trapezoid], _ c: Color) {
+            let color = c.premultiplied.scaled(opacity)
+            for z in traps {
+                add(DrawItem(layer: n.nameIndex, transform: t, rect: z.bounds, paint: .solid(color),
+                             shape: .trapezoid(z), aaEdges: EdgeMask(rawValue: z.edges), clip: n.clip))
+            }
+        }
+        if let c = parts.fillColor {
+            switch parts.fill {
+            case .primitive(let rect, let radius):
+                let shape: Shape = radius > 0 ? .roundedRect(rect, radius: radius) : .quad
+                add(DrawItem(layer: n.nameIndex, transform: t, rect: rect, paint: .solid(c.premultiplied.scaled(opacity)),
+                             shape: shape, aaEdges: .all, clip: n.clip))
+            case .trapezoids(let traps):
+                emit(traps, c)
+            case .none:
+                break
+            }
+        }
+        if let c = parts.strokeColor { emit(parts.stroke, c) }
     }
 
     /// The trapezoids for `key`, built once per plan.
@@ -119,6 +151,38 @@ extension PlanBuilder {
             r = Rect(minX: r.minX - pad, minY: r.minY - pad, maxX: r.maxX + pad, maxY: r.maxY + pad)
         }
         return r
+    }
+}
+
+/// A shape layer's fill and stroke geometry in its own plane (see `shapeParts`).
+struct ShapeParts {
+    enum Fill { case none, primitive(Rect, radius: Double), trapezoids([Trapezoid]) }
+    var fill: Fill = .none
+    var fillColor: Color?
+    var stroke: [Trapezoid] = []
+    var strokeColor: Color?
+    /// About one target pixel in local units (the antialiased fringe's reach).
+    var pixel: Double
+
+    /// The local rect the fill covers, nil when it draws nothing.
+    var fillBounds: Rect? {
+        switch fill {
+        case .none: return nil
+        case .primitive(let r, _): return r.isEmpty ? nil : r
+        case .trapezoids(let t): return t.isEmpty ? nil : t.dropFirst().reduce(t[0].bounds) { $0.union($1.bounds) }
+        }
+    }
+
+    /// The local rect the stroke covers, nil when it draws nothing.
+    var strokeBounds: Rect? {
+        stroke.isEmpty ? nil : stroke.dropFirst().reduce(stroke[0].bounds) { $0.union($1.bounds) }
+    }
+
+    /// Whether fill and stroke may touch a common pixel (their bounds,
+    /// widened by two pixels for the antialiased fringes, intersect).
+    var overlap: Bool {
+        guard fillColor != nil, strokeColor != nil, let f = fillBounds, let s = strokeBounds else { return false }
+        return !f.insetBy(-2 * pixel, -2 * pixel).intersection(s).isEmpty
     }
 }
 

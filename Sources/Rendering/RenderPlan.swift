@@ -18,6 +18,8 @@ public enum PassReason: String, Sendable, CaseIterable, Codable {
     case shadow
     case shadowBlur
     case rasterize
+    /// A shape layer's fill and stroke composed as one part before its opacity.
+    case shapeContent
 }
 
 /// A texture an item samples: a decoded image of the plan, the output of an

@@ -5,6 +5,7 @@
 // executors then sample like any other image. No pass, and identical input
 // to both backends.
 
+import Foundation
 import Geometry
 import Images
 import Layers
@@ -150,18 +151,35 @@ enum ShadowMask {
 }
 
 extension PlanBuilder {
+    /// Mask pixels per point for a layer's shadowPath: about the layer's
+    /// pixels on screen through `h` (the pass's pixel scale times the layer's
+    /// own scale, the latter quantized to steps of 2^(1/8), as shapes are, so
+    /// nearby scales share masks), so a layer scaled 2× gets the mask a
+    /// layer of twice the size would; lowered where the blur would exceed the
+    /// blur's tap limit or the mask would exceed 4096 pixels a side.
+    func shadowMaskScale(_ l: Layer, path: Path, _ h: Homography) -> Double {
+        let b = path.controlBounds
+        let own = pixelsPerUnit(h, around: b) / pixelScale  // the layer's own scale on screen
+        var s = pixelScale * exp2((log2(own) * 8).rounded() / 8)
+        let r = max(0, l.shadowRadius)
+        if r > 0 { s = min(s, Double(BlurStep.maxRadius) / 4 / r) }
+        let side = max(b.width, b.height) + 8 * r + 2
+        if side > 0 { s = min(s, 4096 / side) }
+        return s
+    }
+
     /// The shadow of a layer with a shadowPath, from a CPU-blurred path mask.
     func emitShadowFromPath(_ d: LayerDraw, opacityOverride: Double? = nil) {
         let l = d.layer
         guard hasShadow(l), let path = l.shadowPath, !path.elements.isEmpty else { return }
-        let sigma = shadowSigma(l)
-        let key = ShadowMaskKey(path: path, sigma: sigma, scale: pixelScale)
+        let scale = shadowMaskScale(l, path: path, d.toTarget)
+        let sigma = max(0, l.shadowRadius) * scale
+        let key = ShadowMaskKey(path: path, sigma: sigma, scale: scale)
         let pad = blurPad(sigma) + 1
         let index: Int, local: Rect
         if let cached = shadowMasks[key] {
             (index, local) = cached
         } else {
-            let scale = pixelScale
             let (img, r) = ShadowMaskCache.shared.mask(for: key) {
                 ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad)
             }

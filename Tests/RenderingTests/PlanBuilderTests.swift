@@ -191,9 +191,9 @@ final class PlanBuilderTests: XCTestCase {
         r.addSublayer(l)
         let plan = PlanBuilder.build(root: r, width: 100, height: 100)
         XCTAssertEqual(reasons(plan), [.rasterize, .canvas])
-        // Local extent [0,0,20,10] at 2 px/pt, widened by a pixel each side.
-        XCTAssertEqual(plan.passes[0].width, 42)
-        XCTAssertEqual(plan.passes[0].height, 22)
+        // Local extent [0,0,20,10] at 2 px/pt, exactly (no margin, issue 12 item 3).
+        XCTAssertEqual(plan.passes[0].width, 40)
+        XCTAssertEqual(plan.passes[0].height, 20)
         guard case .texture(.pass(0), _, .linear, let o) = plan.canvasPass.items[0].paint else { return XCTFail() }
         XCTAssertEqual(o, 0.5)
     }

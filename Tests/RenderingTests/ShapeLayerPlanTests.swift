@@ -37,9 +37,15 @@ final class ShapeLayerPlanTests: XCTestCase {
         s.lineWidth = 2
         s.opacity = 0.5
         r.addSublayer(s)
-        let it = items(PlanBuilder.build(root: r, width: 100, height: 100))
-        let fillPaint = Paint.solid(PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5))
-        let strokePaint = Paint.solid(PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5))
+        // Below opacity 1 the overlapping fill and stroke are one part: drawn
+        // at full opacity into a shapeContent window, faded once on the canvas.
+        let plan = PlanBuilder.build(root: r, width: 100, height: 100)
+        XCTAssertEqual(plan.passes.map(\.reason), [.shapeContent, .canvas])
+        guard case .texture(.pass(0), _, _, let faded) = items(plan).first?.paint else { return XCTFail() }
+        XCTAssertEqual(faded, 0.5)
+        guard case .draw(let it) = plan.passes[0].content else { return XCTFail() }
+        let fillPaint = Paint.solid(PremultipliedColor(r: 1, g: 0, b: 0, a: 1))
+        let strokePaint = Paint.solid(PremultipliedColor(r: 0, g: 0, b: 1, a: 1))
         // Fill first, then stroke.
         let fills = it.prefix { $0.paint == fillPaint }
         let strokes = it.dropFirst(fills.count)

@@ -1,0 +1,72 @@
+// Issue 12 item 3: a rasterized layer's bitmap covers exactly its local
+// bounding box snapped outward to the bitmap's pixel grid (no margin), is
+// drawn back as a quad of that box with clamp-to-edge sampling, antialiased
+// at its edges only with allowsEdgeAntialiasing, and filtered by the
+// layer's minificationFilter / magnificationFilter. Expected pixels are
+// worked out by hand from GL's sampling rules (texel i's centre at i + ½).
+
+import XCTest
+import Rendering
+
+final class RasterizedBitmapTests: XCTestCase {
+    func scene(scale: Int, _ layer: String) -> String {
+        ##"{"canvas":{"width":40,"height":40,"scale":\##(scale),"backgroundColor":"#FFFFFF"},"sublayers":[\##(layer)]}"##
+    }
+
+    /// The issue's repro: a 1-pt border at rasterizationScale 1 shown at 2×.
+    /// Left edge at canvas pixel 20; pixel x's centre samples the bitmap at
+    /// u = (x + ½ − 20) / 2 texels: 20 → 0.25 (clamped to texel 0, black),
+    /// 21 → 0.75 (¾ black, ¼ clear: 64), 22 → 1.25 (¼ black: 191), and 19
+    /// is outside the quad (white). Mirrored at the right edge (pixel 59).
+    func testBorderRasterizedAtScaleOneShownAtTwoKeepsASharpOuterEdge() throws {
+        let json = scene(scale: 2, ##"{"frame":[10,10,20,20],"borderWidth":1,"borderColor":"#000000","shouldRasterize":true}"##)
+        try ContractPixels.assertRed(json, [(19, 40, 255), (20, 40, 0), (21, 40, 63.75), (22, 40, 191.25), (23, 40, 255),
+                                            (60, 40, 255), (59, 40, 0), (58, 40, 63.75), (57, 40, 191.25)])
+    }
+
+    func testMagnificationFilterNearestDrawsTheBitmapBackWithNearest() throws {
+        let json = scene(scale: 2, ##"{"frame":[10,10,20,20],"borderWidth":1,"borderColor":"#000000","shouldRasterize":true,"magnificationFilter":"nearest"}"##)
+        try ContractPixels.assertRed(json, [(19, 40, 255), (20, 40, 0), (21, 40, 0), (22, 40, 255), (23, 40, 255)])
+    }
+
+    /// Bitmap at 2 px/pt on a 1× canvas (minification): a white layer at
+    /// x = 10.125 with a black ½-pt strip at its left. Pixel 10's centre
+    /// samples u = (10.5 − 10.125) × 2 = 0.75: linear mixes ¾ of texel 0
+    /// (black) and ¼ of texel 1 (white) = 63.75; nearest takes texel 0.
+    func testMinificationFilterChoosesTheFilterWhenTheBitmapIsMinified() throws {
+        let layer = { (extra: String) in
+            ##"{"frame":[10.125,10,20,20],"backgroundColor":"#FFFFFF","shouldRasterize":true,"rasterizationScale":2"##
+                + extra + ##","sublayers":[{"frame":[0,0,0.5,20],"backgroundColor":"#000000"}]}"##
+        }
+        try ContractPixels.assertRed(scene(scale: 1, layer("")), [(10, 20, 63.75)])
+        try ContractPixels.assertRed(scene(scale: 1, layer(##","magnificationFilter":"nearest""##)), [(10, 20, 63.75)])
+        try ContractPixels.assertRed(scene(scale: 1, layer(##","minificationFilter":"nearest""##)), [(10, 20, 0)])
+    }
+
+    /// A black 10 × 10 layer at x = 10.25: aliased, pixel 10 (centre inside)
+    /// is black through clamp-to-edge and pixel 20 (centre at 20.5, outside)
+    /// is white; antialiased, they are covered ¾ and ¼.
+    func testEdgesAreAntialiasedOnlyWithAllowsEdgeAntialiasing() throws {
+        let layer = { (aa: Bool) in
+            ##"{"frame":[10.25,10,10,10],"backgroundColor":"#000000","shouldRasterize":true,"allowsEdgeAntialiasing":\##(aa)}"##
+        }
+        try ContractPixels.assertRed(scene(scale: 1, layer(false)), [(10, 15, 0), (19, 15, 0), (20, 15, 255)])
+        try ContractPixels.assertRed(scene(scale: 1, layer(true)), [(10, 15, 63.75), (19, 15, 0), (20, 15, 191.25)])
+    }
+
+    /// The bitmap is the local box at rasterizationScale, snapped outward:
+    /// 10.3 × 5 pt at 2 px/pt is 20.6 × 10 → 21 × 10 pixels; a layer at a
+    /// fractional local origin (bounds x from 0.75 to 11.05) spans
+    /// 1.5…22.1 bitmap pixels, snapped to 1…23: 22 wide.
+    func testBitmapIsTheSnappedLocalBoxWithoutMargin() throws {
+        for (layer, size) in [
+            (##"{"frame":[5,5,10.3,5],"backgroundColor":"#000000","shouldRasterize":true,"rasterizationScale":2}"##, (21, 10)),
+            (##"{"bounds":[0.75,0,10.3,5],"position":[10,10],"backgroundColor":"#000000","shouldRasterize":true,"rasterizationScale":2}"##, (22, 10)),
+        ] {
+            for (backend, out) in try ContractPixels.render(scene(scale: 1, layer)) {
+                let passes = out.plan.passes.filter { $0.reason == .rasterize }
+                XCTAssertEqual(passes.map { [$0.width, $0.height] }, [[size.0, size.1]], backend)
+            }
+        }
+    }
+}
