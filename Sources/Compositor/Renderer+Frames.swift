@@ -63,7 +63,9 @@ extension Renderer {
             build = b.stats
         }
         try RenderProblem.check(build)
-        if let d = debug { plan = plan.withDebugOverlay(d) }
+        if let d = debug {
+            plan = d == .bounds ? plan.withLayerBoundsOverlay(root: presentation, scale: scale) : plan.withDebugOverlay(d)
+        }
         let t1 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)
         let t2 = DispatchTime.now().uptimeNanoseconds

@@ -43,7 +43,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Render the same frame this many times (a long run; the last frame is written).")
     var repeatCount: Int = 1
 
-    @Option(help: "Colour overlay: blended, offscreen, raster or misaligned.")
+    @Option(help: "Colour overlay: blended, offscreen, raster, misaligned, or bounds (layer bounds and anchor points).")
     var debug: DebugOverlayMode?
 
     @Flag(help: "Print render statistics (with --frames: one line per frame and a summary).")

@@ -8,6 +8,7 @@
 //   offscreen   items drawing back an offscreen pass yellow
 //   raster      rasterized layers: cached bitmap (hit) green, rebuilt (miss) red
 //   misaligned  image items off the pixel grid magenta, scaled (texel ≠ pixel) yellow
+//   bounds      every layer's bounds outlined, its anchor point marked (DebugBounds)
 //
 // Only canvas items are marked: what is drawn inside offscreen passes shows
 // through the item that draws the pass back.
@@ -16,7 +17,7 @@ import Geometry
 
 /// The `--debug` overlays.
 public enum DebugOverlayMode: String, Sendable, CaseIterable {
-    case blended, offscreen, raster, misaligned
+    case blended, offscreen, raster, misaligned, bounds
 }
 
 /// Tints and the classification of items for the debug overlays.
@@ -49,6 +50,8 @@ public enum DebugOverlay {
                 }
             }
             return nil
+        case .bounds:
+            return nil  // drawn from the layer tree: RenderPlan.withLayerBoundsOverlay
         case .misaligned:
             guard case .texture(.image(let i), let uv, _, _) = item.paint, plan.images.indices.contains(i)
             else { return nil }
