@@ -26,7 +26,7 @@ struct CheckRunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Check every scene of a folder or list (the default of `compositor check`).",
         discussion: """
-        SOURCE is a folder (every *.json below it) or a list: one scene path a line \
+        Each SOURCE is a scene file, a folder (every *.json below it) or a list: one scene path a line \
         with optional time(T) and tolerance(MAX,SHARE), reftest lines (== a.json b.json, \
         both scenes checked, at time(t)/ref-time(t)), `include other.list`, # comments. \
         Writes OUT/index.html, OUT/summary.json and OUT/images/. Sharding: --shard I/N, \
@@ -36,8 +36,8 @@ struct CheckRunCommand: ParsableCommand {
         Exit status: 0 all pass, 1 a run failed or could not render, 2 bad usage or input.
         """)
 
-    @Argument(help: "A folder of scenes, or a list file.")
-    var source: String
+    @Argument(help: "Scene files, folders of scenes, or list files (e.g. Fixtures/reftests/*.list).")
+    var sources: [String]
 
     @Option(help: "The report folder (created; files in it are replaced).")
     var out: String
@@ -80,7 +80,8 @@ struct CheckRunCommand: ParsableCommand {
             if let j = jobs, !(1...256).contains(j) { throw UsageError("--jobs must be from 1 to 256, got \(j)") }
             let part = try CheckShard.resolve(flag: shard, countFlag: shardCount,
                                               environment: ProcessInfo.processInfo.environment)
-            let entries = try CheckManifest.entries(from: source)
+            guard !sources.isEmpty else { throw UsageError("no scene, folder or list given") }
+            let entries = try CheckManifest.entries(from: sources)
             let all = CheckJob.expand(entries, scales: scaleList, times: timeList, tolerance: tol)
             let mine = all.filter { part.owns($0.index) }
             try CheckReportFolder.prepare(out)
@@ -89,7 +90,8 @@ struct CheckRunCommand: ParsableCommand {
                                      workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                      cull: cull == .on, platform: eglPlatform, diffCrop: diffCrop, progress: bar)
             let rows = mine.isEmpty ? [] : try runner.run()
-            let summary = CheckSummary(source: source, runsInList: all.count, shards: [part], rows: rows)
+            let summary = CheckSummary(source: sources.joined(separator: " "), runsInList: all.count, shards: [part],
+                                       rows: rows)
             try CheckReportFolder.write(summary, to: out)
             print(summary.line(report: CheckManifest.join(out, "index.html")))
             return summary.counts.failed

@@ -25,8 +25,17 @@ struct CheckManifestError: Error, CustomStringConvertible {
 }
 
 enum CheckManifest {
-    /// The scenes named by `source`: a folder (searched recursively for *.json)
-    /// or a list file. Duplicate (path, times) entries are dropped, first kept.
+    /// The scenes named by all `sources`, in order; duplicate (path, times)
+    /// entries are dropped, the first kept.
+    static func entries(from sources: [String]) throws -> [CheckSceneEntry] {
+        var found: [CheckSceneEntry] = []
+        for s in sources { found += try entries(from: s) }
+        var seen = Set<String>()
+        return found.filter { seen.insert($0.path + "|" + $0.times.map { "\($0)" }.joined(separator: ",")).inserted }
+    }
+
+    /// The scenes named by `source`: a scene file, a folder (searched recursively
+    /// for *.json) or a list file. Duplicate (path, times) entries are dropped, first kept.
     static func entries(from source: String) throws -> [CheckSceneEntry] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {

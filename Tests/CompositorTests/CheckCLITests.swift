@@ -99,6 +99,12 @@ final class CheckCLITests: XCTestCase {
         XCTAssertEqual(rows.map { $0["scene"] as? String }, [animated, hidden, hidden])
         // The pair's time(0.25) for the test scene; --times for the reference (no ref-time); the plain line's own time.
         XCTAssertEqual(rows.map { $0["time"] as? Double }, [0.25, 1, 0.5])
+        // Several sources in one run, in order, a scene named twice at the same times checked once.
+        let two = try run(["check", "\(dir)/pairs.list", hidden, "\(dir)/all.list", "--out", "\(dir)/two"])
+        XCTAssertEqual(two.status, 0, two.stdout + two.stderr)
+        let both = try XCTUnwrap(try summary("\(dir)/two")["rows"] as? [[String: Any]])
+        XCTAssertEqual(both.map { $0["scene"] as? String }, [animated, hidden, hidden])
+        XCTAssertEqual(both.map { $0["time"] as? Double }, [0.25, nil, 0.5])
     }
 
     func testThreeShardsMergedGiveTheSameSummaryAsOneRun() throws {
