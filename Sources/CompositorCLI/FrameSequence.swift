@@ -42,15 +42,17 @@ struct FrameSequence {
         let c = command
         let dir = c.output.hasSuffix("/") && c.output.count > 1 ? String(c.output.dropLast()) : c.output
         try Self.checkDirectory(dir)
+        let part = try c.frameShard()
         let s = try SceneLoader.load(path: c.scene)
         noteIfStatic(s, path: c.scene, option: "--frames \(count)")
         let renderer = try Renderer(backend: c.backend, platform: c.options.eglPlatform)
         // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
         try Self.prepareDirectory(dir)
-        let progress = Progress(total: count, label: "frames")
+        let mine = (0..<count).filter { part.owns($0) }
+        let progress = Progress(total: mine.count, label: "frames")
         var all: [FrameStats] = []
         var written: [String] = []
-        for i in 0..<count {
+        for i in mine {
             let t = c.start + Double(i) / c.fps
             let name = Self.fileName(i, count: count)
             do {

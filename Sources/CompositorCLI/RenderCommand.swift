@@ -40,6 +40,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Timeline time of the sequence's first frame (seconds).")
     var start: Double = 0
 
+    @Option(help: "With --frames: render only frames i with i mod N = I (I/N, 0-based), or 'auto' for the batch system's index (JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, see docs/check.md); files keep their sequence numbers.")
+    var shard: String?
+
+    @Option(name: .customLong("shard-count"), help: "The number of shards for --shard auto under a Kubernetes Indexed Job.")
+    var shardCount: Int?
+
     @Option(name: .customLong("repeat"), help: "Render the same frame this many times (a long run; the last frame is written).")
     var repeatCount: Int = 1
 
@@ -71,6 +77,10 @@ struct RenderCommand: ParsableCommand {
             guard imageLoading.mode == nil else {
                 throw ValidationError("--frames loads images up front; --preload/--lazy and the image cache options apply to single renders")
             }
+        }
+        if shard != nil || shardCount != nil {
+            guard frames != nil else { throw ValidationError("--shard applies to --frames sequences") }
+            do { _ = try frameShard() } catch { throw ValidationError("\(error)") }
         }
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number, got \(fps)") }
         guard start.isFinite else { throw ValidationError("--start must be a finite number of seconds, got \(start)") }
@@ -132,4 +142,20 @@ struct RenderCommand: ParsableCommand {
             if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
         }
     }
+
+    /// The part of a --frames sequence this process renders (the whole one without --shard).
+    func frameShard() throws -> CheckShard {
+        guard let shard else { return .whole }
+        if shard == "auto" {
+            let part = try CheckShard.resolve(flag: nil, countFlag: shardCount, environment: ProcessInfo.processInfo.environment)
+            guard ProcessInfo.processInfo.environment["JOB_COMPLETION_INDEX"] != nil
+                    || ProcessInfo.processInfo.environment["SLURM_ARRAY_TASK_ID"] != nil else {
+                throw UsageError("--shard auto: neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set")
+            }
+            return part
+        }
+        if shardCount != nil { throw UsageError("--shard-count goes with --shard auto") }
+        return try CheckShard(parsing: shard)
+    }
+
 }

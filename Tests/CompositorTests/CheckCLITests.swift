@@ -153,6 +153,29 @@ final class CheckCLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/partial"))
     }
 
+    func testFrameSequenceShardsTogetherEqualOneRun() throws {
+        let dir = try folder()
+        let scene = FixturePaths.root.appendingPathComponent("Fixtures/animated/rotation.json").path
+        let whole = try run(["render", scene, "--frames", "5", "-o", "\(dir)/whole", "--backend", "cpu"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let a = try run(["render", scene, "--frames", "5", "-o", "\(dir)/parts", "--backend", "cpu", "--shard", "0/2"])
+        XCTAssertEqual(a.status, 0, a.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/parts").sorted(),
+                       ["frame-0000.png", "frame-0002.png", "frame-0004.png"])
+        let b = try run(["render", scene, "--frames", "5", "-o", "\(dir)/parts", "--backend", "cpu", "--shard", "auto"],
+                        environment: ["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "2"])
+        XCTAssertEqual(b.status, 0, b.stderr)
+        for name in try FileManager.default.contentsOfDirectory(atPath: "\(dir)/whole") {
+            XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/whole/\(name)"),
+                           FileManager.default.contents(atPath: "\(dir)/parts/\(name)"), name)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/parts").count, 5)
+        let single = try run(["render", scene, "-o", "\(dir)/one.png", "--shard", "0/2"])
+        XCTAssertEqual(single.status, 2)
+        XCTAssertTrue(single.stderr.contains("--shard applies to --frames"), single.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/one.png"))
+    }
+
     func testBadUsageExitsTwoAndWritesNothing() throws {
         let dir = try folder()
         let list = try writeList(dir)
