@@ -90,6 +90,11 @@ struct CheckRunCommand: ParsableCommand {
                                      workers: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                      cull: cull == .on, platform: eglPlatform, diffCrop: diffCrop, progress: bar)
             let rows = mine.isEmpty ? [] : try runner.run()
+            let still = runner.staticScenesAtTimes.sorted()
+            if !still.isEmpty {
+                let names = still.prefix(3).joined(separator: ", ") + (still.count > 3 ? ", …" : "")
+                printError("note: \(still.count) scene\(still.count == 1 ? " has" : "s have") no animations but ran at timeline times, which draw the same picture (\(names))")
+            }
             let summary = CheckSummary(source: sources.joined(separator: " "), runsInList: all.count, shards: [part],
                                        rows: rows)
             try CheckReportFolder.write(summary, to: out)

@@ -75,6 +75,8 @@ final class CheckRunner {
     private var gpuResults: [Int: SideResult] = [:]
     private var cpuResults: [Int: SideResult] = [:]
     private var rows: [CheckRow] = []
+    /// Scenes rendered at a time although they have no animations (for one notice).
+    private(set) var staticScenesAtTimes = Set<String>()
     private let pool: OperationQueue
     private let finished = DispatchGroup()
     private let gpuWindow: DispatchSemaphore
@@ -115,15 +117,20 @@ final class CheckRunner {
         feeder.start()
         for (slot, job) in jobs.enumerated() {
             gpuWindow.wait()
-            deliver(slot, gpu: render(job, with: gpu))
+            deliver(slot, gpu: render(job, with: gpu, noteStatic: true))
         }
         finished.wait()
         return rows.sorted { $0.index < $1.index }
     }
 
-    private func render(_ job: CheckJob, with renderer: Renderer) -> SideResult {
+    private func render(_ job: CheckJob, with renderer: Renderer, noteStatic: Bool = false) -> SideResult {
         do {
             let scene = try SceneLoader.load(path: job.scene)
+            if noteStatic, job.time != nil, !treeHasAnimations(scene.root) {
+                lock.lock()
+                staticScenesAtTimes.insert(job.scene)
+                lock.unlock()
+            }
             let t0 = DispatchTime.now().uptimeNanoseconds
             let out = try renderer.renderFrame(scene: scene, time: job.time, scale: job.scale, cull: cull,
                                                debug: nil, rasterCache: false)

@@ -95,6 +95,9 @@ final class CheckCLITests: XCTestCase {
         try "include pairs.list\n\(hidden) time(0.5)\n".write(toFile: "\(dir)/all.list", atomically: true, encoding: .utf8)
         let r = try run(["check", "\(dir)/all.list", "--out", "\(dir)/report", "--times", "1"])
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        // hidden.json has no animations: one notice for it.
+        XCTAssertTrue(r.stderr.contains("note: 1 scene has no animations but ran at timeline times"), r.stderr)
+        XCTAssertTrue(r.stderr.contains(hidden), r.stderr)
         let rows = try XCTUnwrap(try summary("\(dir)/report")["rows"] as? [[String: Any]])
         XCTAssertEqual(rows.map { $0["scene"] as? String }, [animated, hidden, hidden])
         // The pair's time(0.25) for the test scene; --times for the reference (no ref-time); the plain line's own time.
