@@ -321,9 +321,14 @@ enum CheckReportPage {
         const row = e.target.closest('tr');
         if (row && row.dataset.w && e.target.tagName === 'IMG') open(row);
       });
-      // #zoom=ID in the address opens that row (for links and screenshots).
+      // #zoom=ID in the address clicks that row's first image (for links, screenshots
+      // and the headless-browser test, which so goes through the click handler).
       const m = /zoom=([^&]+)/.exec(location.hash);
-      if (m) { const r = rows.find(r => r.dataset.id === decodeURIComponent(m[1])); if (r && r.dataset.w) open(r); }
+      if (m) {
+        const r = rows.find(r => r.dataset.id === decodeURIComponent(m[1]));
+        const img = r && r.querySelector('td.thumb img');
+        if (img) img.click();
+      }
     })();
     """
 }

@@ -219,7 +219,7 @@ final class CheckCLITests: XCTestCase {
         let dom = try browser(chromium, ["--dump-dom", page])
         XCTAssertEqual(dom.components(separatedBy: "<tr data-index=").count - 1, Self.quickScenes.count)
         XCTAssertTrue(dom.contains("6 of 6 shown"), "the page script did not run")
-        // The zoom view, opened through the address, reads both pixel values from the row's pixels script.
+        // #zoom=ID clicks the row's image: the zoom view opens and reads both pixel values from the row's pixels script.
         let zoomed = try browser(chromium, ["--virtual-time-budget=3000", "--dump-dom", page + "#zoom=0000-"
             + FixturePaths.scenes.appendingPathComponent("background-border").path.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? String($0) : "_" }.joined()])
         XCTAssertTrue(zoomed.range(of: #"GPU \( *\d+, *\d+, *\d+, *\d+\) +CPU \("#, options: .regularExpression) != nil,
