@@ -12,7 +12,7 @@ import Images
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two PNG images and judge them against a tolerance.",
+        abstract: "Compare two images (PNG, JPEG or PVRTC .pvr) and judge them against a tolerance.",
         discussion: """
         Metrics are computed on premultiplied RGBA8. The tolerance is MAX,SHARE \
         (or max=MAX,share=SHARE): the largest allowed channel difference, and the \
@@ -54,8 +54,9 @@ struct DiffCommand: ParsableCommand {
         do {
             limit = try Tolerance(parsing: tolerance)
             if let path = diffImage { _ = try ImageOutputFile.format(for: path, quality: nil) }
-            first = try PNG.read(path: a)
-            second = try PNG.read(path: b)
+            // PNG, JPEG or .pvr (decoded), by the file's signature.
+            first = try ImageLoader.read(path: a)
+            second = try ImageLoader.read(path: b)
             difference = try ImageDifference.compare(first, second)
         } catch let error as CompareError {
             try fail("\(a) vs \(b): \(error)")

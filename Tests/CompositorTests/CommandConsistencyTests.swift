@@ -162,6 +162,20 @@ final class CommandConsistencyTests: XCTestCase {
         return try XCTUnwrap(Double(text.split(separator: " ")[0]))
     }
 
+    func testDiffReadsJPEGAndPVRAsWellAsPNG() throws {
+        let images = FixturePaths.root.appendingPathComponent("Fixtures/images").path
+        // photo.pillow.png is Pillow's decode of photo.jpg: close, not necessarily identical.
+        let jpeg = try runCompositor(["diff", "\(images)/photo.jpg", "\(images)/photo.pillow.png", "--json",
+                                      "--tolerance", "8,1"])
+        XCTAssertEqual(jpeg.status, 0, jpeg.stdout + jpeg.stderr)
+        let pvr = try runCompositor(["diff", "\(images)/photo-4bpp.pvr", "\(images)/photo-4bpp.pvr", "--tolerance", "0,0"])
+        XCTAssertEqual(pvr.status, 0, pvr.stdout + pvr.stderr)
+        // The .pvr decodes to its padded 128×128 texture, the PNG is 128×96: a clear size error.
+        let mixed = try runCompositor(["diff", "\(images)/photo-4bpp.pvr", "\(images)/photo.png"])
+        XCTAssertEqual(mixed.status, 2)
+        XCTAssertTrue(mixed.stderr.contains("image sizes differ: 128×128 vs 128×96"), mixed.stderr)
+    }
+
     func testDiffCropAutoMagnifiesSparseDifferencesAndAddsALegend() throws {
         let dir = try folder()
         var a = [UInt8](repeating: 0, count: 200 * 100 * 4), b = a
