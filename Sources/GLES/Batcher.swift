@@ -134,6 +134,14 @@ final class Batcher {
         return p
     }
 
+    /// Makes `program`, one not in `programs` (a BlurRenderer variant), current;
+    /// the next `use` rebinds its own.
+    func use(external program: Program, stats: inout GPUStats) {
+        glUseProgram(program.id)
+        currentProgram = nil
+        stats.programSwitches += 1
+    }
+
     /// Binds `texture` on `unit` with `filter` (MIN and MAG both).
     func bind(_ texture: GLuint, unit: Int, filter: TextureFilter, stats: inout GPUStats) {
         glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))

@@ -1,8 +1,10 @@
-// GLES: blur passes (PassContent.blur). One fullscreen quad with cs_blur:
-// the step's weights go in a uniform float array of BlurStep.maxRadius + 1
-// entries and the shader loops to a constant bound, breaking at the radius.
-// The source pass is sampled with NEAREST at texel centres so every tap is
-// an exact stored value, summed in the CPU executor's order.
+// GLES: blur passes (PassContent.blur). One fullscreen quad with cs_blur,
+// compiled per radius bucket (`radiusBucket`) with the radius a constant,
+// so a pixel reads 2R + 1 texels for the bucket's R ≥ the step's radius,
+// not a fixed 255; the weights go in a uniform array of R + 1 entries,
+// zero past the step's radius (adding +0.0 changes no sum). The source pass
+// is sampled with NEAREST at texel centres so every tap is an exact stored
+// value, summed in the CPU executor's order.
 
 import CGLES2
 import Rendering
@@ -10,6 +12,8 @@ import Rendering
 /// Draws one separable blur step into the current target.
 final class BlurRenderer {
     private let vbo: GLuint
+    /// cs_blur variants by bucket radius (Gaussian) or negated factor (box), compiled on first use.
+    private var variants: [Int: Program] = [:]
 
     init() {
         var b: GLuint = 0
@@ -22,15 +26,43 @@ final class BlurRenderer {
         glDeleteBuffers(1, &b)
     }
 
+    /// The radius cs_blur is compiled for when a step needs `radius` taps each
+    /// side: exact up to 8, then steps of about an eighth, so few variants
+    /// exist and a pixel reads at most ~12% more texels than it needs.
+    static func radiusBucket(_ radius: Int) -> Int {
+        if radius <= 8 { return max(1, radius) }
+        var step = 1
+        while step * 16 <= radius { step *= 2 }
+        return min(BlurStep.maxRadius, (radius + step - 1) / step * step)
+    }
+
+    /// The Gaussian variant of `bucket` radius (> 0), or the box variant of factor −`bucket`.
+    private func variant(_ bucket: Int) throws -> Program {
+        if let p = variants[bucket] { return p }
+        let p = try Program(kind: .blur, defines: bucket > 0 ? [("BLUR_RADIUS", bucket)] : [("BLUR_BOX", -bucket)])
+        glUseProgram(p.id)
+        glUniform1i(p.uniform("u_source"), 0)
+        variants[bucket] = p
+        return p
+    }
+
     /// Draws the pass (`width` × `height`) through `viewport` (from `Framebuffer.target`).
     func draw(_ step: BlurStep, source: PooledTexture, width: Int, height: Int, viewport: (Int, Int),
-              batcher: Batcher, stats: inout GPUStats) {
-        let program = batcher.use(.blur, stats: &stats)
-        let radius = min(step.weights.count - 1, BlurStep.maxRadius)
-        var weights = [Float](repeating: 0, count: BlurStep.maxRadius + 1)
-        for k in 0...max(0, radius) where k < step.weights.count { weights[k] = step.weights[k] }
+              batcher: Batcher, stats: inout GPUStats) throws {
+        let program: Program
+        var weights: [Float]
+        if step.downsample > 1 {
+            program = try variant(-step.downsample)
+            weights = step.weights
+        } else {
+            let radius = min(step.weights.count - 1, BlurStep.maxRadius)
+            let bucket = BlurRenderer.radiusBucket(radius)
+            program = try variant(bucket)
+            weights = [Float](repeating: 0, count: bucket + 1)
+            for k in 0...max(0, radius) where k < step.weights.count { weights[k] = step.weights[k] }
+        }
+        batcher.use(external: program, stats: &stats)
         glUniform1fv(program.uniform("u_weights[0]"), GLsizei(weights.count), weights)
-        glUniform1i(program.uniform("u_radius"), GLint(radius))
         glUniform2f(program.uniform("u_viewportSize"), Float(viewport.0), Float(viewport.1))
         glUniform2f(program.uniform("u_sourceSize"), Float(source.width), Float(source.height))
         if step.axis == .horizontal {

@@ -112,7 +112,7 @@ public final class GLESExecutor {
                 guard let source = frame.passTextures[step.source] else {
                     throw GLESError.unsupported("blur pass \(pass.id) reads pass \(step.source) before it is rendered")
                 }
-                blur.draw(step, source: source, width: pass.width, height: pass.height, viewport: viewport,
+                try blur.draw(step, source: source, width: pass.width, height: pass.height, viewport: viewport,
                           batcher: batcher, stats: &stats)
             }
             stats.passes += 1

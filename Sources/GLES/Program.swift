@@ -86,13 +86,17 @@ final class Program {
         id = p
     }
 
-    /// Builds the program of `kind` from the embedded shaders.
-    convenience init(kind: ProgramKind) throws {
+    /// Builds the program of `kind` from the embedded shaders; `defines`
+    /// (name, value) are prefixed to the fragment shader as `#define`s to
+    /// specialise it (the blur's radius).
+    convenience init(kind: ProgramKind, defines: [(String, Int)] = []) throws {
         let attributes = kind == .blur ? ["a_position"] : QuadAttributes.all.map(\.name)
-        try self.init(name: kind.rawValue,
+        let prefix = defines.map { "#define \($0.0) \($0.1)\n" }.joined()
+        let suffix = defines.map { " \($0.0)=\($0.1)" }.joined()
+        try self.init(name: kind.rawValue + suffix,
                       vertexName: kind.vertexShader, vertexSource: try ShaderLibrary.resolvedSource(kind.vertexShader),
-                      fragmentName: kind.fragmentShader,
-                      fragmentSource: try ShaderLibrary.resolvedSource(kind.fragmentShader),
+                      fragmentName: kind.fragmentShader + suffix,
+                      fragmentSource: prefix + (try ShaderLibrary.resolvedSource(kind.fragmentShader)),
                       attributes: attributes)
         glUseProgram(id)
         for (unit, s) in kind.samplers.enumerated() { glUniform1i(uniform(s), GLint(unit)) }

@@ -101,21 +101,53 @@ public enum Trapezoids {
     /// `decompose`, throwing `TooComplex` past `maximumWork` instead of returning nothing.
     public static func decomposeChecked(_ polygons: [[Vec2]], rule: FillRule,
                                         maxWidth: Double = .infinity) throws -> [Trapezoid] {
-        var edges: [Edge] = []
         var minC = Double.infinity, maxC = -Double.infinity
         for poly in polygons where poly.count >= 3 {
+            for p in poly where p.x.isFinite && p.y.isFinite {
+                minC = min(minC, p.x, p.y); maxC = max(maxC, p.x, p.y)
+            }
+        }
+        guard minC <= maxC else { return [] }
+        let eps = 1e-7 * max(1, maxC - minC)
+        let snapY = snappedYs(polygons, eps: eps)
+        var edges: [Edge] = []
+        for poly in polygons where poly.count >= 3 {
             for i in poly.indices {
-                let a = poly[i], b = poly[(i + 1) % poly.count]
-                guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite, a.y != b.y else { continue }
+                var a = poly[i], b = poly[(i + 1) % poly.count]
+                guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
+                a.y = snapY[a.y] ?? a.y; b.y = snapY[b.y] ?? b.y
+                guard a.y != b.y else { continue }
                 let (t, u, d) = a.y < b.y ? (a, b, 1) : (b, a, -1)
                 edges.append(Edge(x0: t.x, y0: t.y, x1: u.x, y1: u.y, slope: (u.x - t.x) / (u.y - t.y), dir: d))
-                minC = min(minC, t.x, u.x, t.y); maxC = max(maxC, t.x, u.x, u.y)
             }
         }
         guard !edges.isEmpty else { return [] }
-        let eps = 1e-7 * max(1, maxC - minC)
         guard let slabs = sweep(edges, rule: rule, eps: eps) else { throw TooComplex(edges: edges.count) }
         return trapezoids(slabs, edges: edges, eps: eps, maxWidth: maxWidth)
+    }
+
+    /// Each vertex y mapped onto the lowest y of its group, where a group
+    /// starts at a y and takes every larger y within `eps` of it. Vertex ys
+    /// that differ by less than the sweep's own precision are one slab line:
+    /// otherwise a slab a rounding error tall appears between them, and an
+    /// edge joining them (the top chord of a round join, level in exact
+    /// arithmetic but one ulp off after sin/cos) becomes a trapezoid side
+    /// with a slope near 1e15, whose antialiasing runs along its line
+    /// across the whole canvas (issue 12 item 5). Snapped, that edge is
+    /// horizontal and dropped like any horizontal edge; no vertex moves by
+    /// more than `eps`.
+    static func snappedYs(_ polygons: [[Vec2]], eps: Double) -> [Double: Double] {
+        var ys: [Double] = []
+        for poly in polygons where poly.count >= 3 {
+            for p in poly where p.x.isFinite && p.y.isFinite { ys.append(p.y) }
+        }
+        ys.sort()
+        var map: [Double: Double] = [:]
+        var group = -Double.infinity
+        for y in ys {
+            if y - group > eps { group = y } else if y != group { map[y] = group }
+        }
+        return map
     }
 
     // MARK: - Sweep

@@ -1,10 +1,14 @@
-// Raster: one separable Gaussian blur step over the alpha of an earlier
-// pass — the CPU twin of Shaders/cs_blur.frag.glsl (GLES executor), which
-// must keep the same arithmetic: for each pixel,
-//   sum = Σ_{k = −r…r, ascending} weights[|k|] · alpha(p + k·axis)   (Float)
+// Raster: one separable blur step over the alpha of an earlier pass — the
+// CPU twin of Shaders/cs_blur.frag.glsl (GLES executor), which must keep
+// the same arithmetic. For each output pixel, in Float:
+//   Gaussian step:  sum = Σ_{k = −r…r, ascending} weights[|k|] · alpha(p + k·axis)
+//   box step (downsample d, along the axis):
+//                   sum = Σ_{j = 0…d−1, ascending} (1/d) · alpha(d·i + j)
 // with alpha = byte/255 read clamp-to-edge, then a = round(clamp(sum)·255)
 // written as (a, a, a, a) — premultiplied white; only alpha is used later.
-// The weights come from `BlurStep`, computed once for both executors.
+// The weights come from `BlurStep`, computed once for both executors. (The
+// shader pads a Gaussian step to its radius bucket with zero weights,
+// which add +0.0 and leave every sum unchanged.)
 //
 // Per pixel the sum is accumulated in the same order as the shader loop,
 // but the loops run tap-outer / pixel-inner over a row so they vectorise.
@@ -13,42 +17,61 @@ import Dispatch
 import Rendering
 
 enum BlurPass {
-    /// Blurs `source`'s alpha along `step.axis` into `target` (same size).
+    /// Blurs `source`'s alpha along `step.axis` into `target` (the size
+    /// `step.outputSize` makes of the source).
     static func run(_ step: BlurStep, source: PixelBuffer, into target: PixelBuffer, bands: Int) {
-        let w = source.width, h = source.height
-        let r = max(0, step.weights.count - 1)
-        // Weights by tap, k = −r…r.
-        let taps = (-r...r).map { step.weights[abs($0)] }
+        let sw = source.width, sh = source.height
+        let tw = target.width, th = target.height
+        // Taps by offset from the first source pixel of an output pixel:
+        // Gaussian k = −r…r (first = −r, stride 1); box j = 0…d−1 (first = 0, stride d).
+        let d = step.downsample
+        let taps: [Float], first: Int
+        if d > 1 {
+            taps = step.weights; first = 0
+        } else {
+            let r = max(0, step.weights.count - 1)
+            taps = (-r...r).map { step.weights[abs($0)] }; first = -r
+        }
         // Alpha of every source pixel as byte/255.
-        let alpha = UnsafeMutablePointer<Float>.allocate(capacity: w * h)
+        let alpha = UnsafeMutablePointer<Float>.allocate(capacity: sw * sh)
         defer { alpha.deallocate() }
-        for i in 0..<(w * h) { alpha[i] = PixelMath.alpha(source.pixels[i]) }
+        for i in 0..<(sw * sh) { alpha[i] = PixelMath.alpha(source.pixels[i]) }
 
-        let bandCount = max(1, min(bands, h))
+        let bandCount = max(1, min(bands, th))
         let work = { (b: Int) in
-            let y0 = h * b / bandCount, y1 = h * (b + 1) / bandCount
-            let sums = UnsafeMutablePointer<Float>.allocate(capacity: w)
-            let padded = UnsafeMutablePointer<Float>.allocate(capacity: w + 2 * r)
-            defer { sums.deallocate(); padded.deallocate() }
+            let y0 = th * b / bandCount, y1 = th * (b + 1) / bandCount
+            let sums = UnsafeMutablePointer<Float>.allocate(capacity: tw)
+            // Horizontal: the source row, clamped to edge (padded, or gathered per tap when downsampling).
+            let row = UnsafeMutablePointer<Float>.allocate(capacity: tw + taps.count)
+            defer { sums.deallocate(); row.deallocate() }
             taps.withUnsafeBufferPointer { taps in
                 for y in y0..<y1 {
-                    sums.initialize(repeating: 0, count: w)
+                    sums.initialize(repeating: 0, count: tw)
                     switch step.axis {
                     case .horizontal:
-                        let src = alpha + y * w
-                        for i in 0..<(w + 2 * r) { padded[i] = src[min(max(i - r, 0), w - 1)] }
-                        for k in 0..<taps.count {
-                            let wk = taps[k], s = padded + k
-                            for x in 0..<w { sums[x] += wk * s[x] }
+                        let src = alpha + y * sw
+                        if d == 1 {
+                            // The row padded by r on each side once; tap k reads it from offset k.
+                            for i in 0..<(tw + taps.count - 1) { row[i] = src[min(max(i + first, 0), sw - 1)] }
+                            for k in 0..<taps.count {
+                                let wk = taps[k], s = row + k
+                                for x in 0..<tw { sums[x] += wk * s[x] }
+                            }
+                        } else {
+                            for k in 0..<taps.count {
+                                let wk = taps[k], off = first + k
+                                for x in 0..<tw { row[x] = src[min(max(d * x + off, 0), sw - 1)] }
+                                for x in 0..<tw { sums[x] += wk * row[x] }
+                            }
                         }
                     case .vertical:
                         for k in 0..<taps.count {
-                            let wk = taps[k], s = alpha + min(max(y + k - r, 0), h - 1) * w
-                            for x in 0..<w { sums[x] += wk * s[x] }
+                            let wk = taps[k], s = alpha + min(max(d * y + first + k, 0), sh - 1) * sw
+                            for x in 0..<tw { sums[x] += wk * s[x] }
                         }
                     }
-                    let out = target.pixels + y * w
-                    for x in 0..<w {
+                    let out = target.pixels + y * tw
+                    for x in 0..<tw {
                         let a = PixelMath.unorm8(sums[x])
                         out[x] = a | a << 8 | a << 16 | a << 24
                     }

@@ -176,7 +176,8 @@ public final class CPUExecutor {
             case .blur(let step):
                 try readPass(step.source)
                 let src = plan.passes[indexOf[step.source]!]
-                guard src.width == pass.width, src.height == pass.height else {
+                let size = step.outputSize(sourceWidth: src.width, sourceHeight: src.height)
+                guard size.width == pass.width, size.height == pass.height else {
                     throw RasterError.blurSourceHasDifferentSize(pass: pass.id, source: step.source)
                 }
             }

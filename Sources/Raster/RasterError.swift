@@ -18,7 +18,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case passRefersToUnknownPass(pass: Int, referenced: Int)
     /// An item (or a blur) reads a pass that runs at the same time or later.
     case passRefersToLaterPass(pass: Int, referenced: Int)
-    /// A blur's source pass is not the size of the blur pass.
+    /// A blur pass is not the size its step makes of its source pass (equal, or divided along the axis when downsampling).
     case blurSourceHasDifferentSize(pass: Int, source: Int)
     /// An item samples a rasterization-cache bitmap the executor does not hold.
     case itemRefersToMissingCachedBitmap(pass: Int, item: Int, key: UInt64)
@@ -40,7 +40,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
         case .passRefersToLaterPass(let p, let r):
             return "pass \(p) reads pass#\(r), which has not been drawn yet"
         case .blurSourceHasDifferentSize(let p, let s):
-            return "blur pass \(p) reads pass#\(s) of a different size"
+            return "blur pass \(p) is not the size its step makes of pass#\(s)"
         case .itemRefersToMissingCachedBitmap(let p, let i, let k):
             return "item \(i) of pass \(p) samples cached#\(k), a rasterized bitmap the executor does not hold"
         }

@@ -40,7 +40,8 @@ extension PlanBuilder {
 
     func needsOffscreen(_ n: LayerDraw) -> Bool {
         let l = n.layer
-        return l.mask != nil || needsRoundedClip(l) || hasOffscreenShadow(l) || usesGroupOpacity(n)
+        return l.mask != nil || needsRoundedClip(l) || hasOffscreenShadow(l) && boundsShadowPath(n) == nil
+            || usesGroupOpacity(n)
     }
 
     /// Sigma of a layer's shadow blur in pixels of its own plane at the
@@ -128,14 +129,9 @@ extension PlanBuilder {
             let d = intoWindow ? inner : n
             if offShadow {
                 let (sx, sy) = self.shadowSigmas(l, d.toTarget)
-                var src = shadowSource
-                if sx > 0 {
-                    src = self.makeBlurPass(source: src, width: w, height: h, axis: .horizontal, sigma: sx, layer: l)
-                }
-                if sy > 0 {
-                    src = self.makeBlurPass(source: src, width: w, height: h, axis: .vertical, sigma: sy, layer: l)
-                }
-                self.add(self.shadowItem(d, texture: src, window: win, intoWindow: intoWindow, opacity: shadowOpacity))
+                let blurred = self.makeShadowBlur(source: shadowSource, width: w, height: h,
+                                                  sigmaX: sx, sigmaY: sy, layer: l)
+                self.add(self.shadowItem(d, blur: blurred, window: win, intoWindow: intoWindow, opacity: shadowOpacity))
             } else {
                 self.emitShadowFromPath(d, opacityOverride: shadowOpacity)
             }
@@ -196,12 +192,16 @@ extension PlanBuilder {
 
     /// The blurred body alpha, shifted by shadowOffset in the layer's own
     /// space and tinted; clipped by the rounded or square bounds with masksToBounds.
-    func shadowItem(_ d: LayerDraw, texture: Int, window win: Rect, intoWindow: Bool,
+    /// A downsampled blur covers ⌈window / d⌉·d pixels and is upsampled bilinearly.
+    func shadowItem(_ d: LayerDraw, blur: ShadowBlur, window win: Rect, intoWindow: Bool,
                     opacity: Double) -> DrawItem {
         let l = d.layer
         let color = (l.shadowColor ?? .black).premultiplied.scaled(l.shadowOpacity * opacity)
         let origin = intoWindow ? Vec2.zero : win.origin
-        let toUnit = Homography.mapping(Rect(origin: origin, size: win.size),
+        let fx = blur.downsampleX, fy = blur.downsampleY
+        let covered = Size(Double(BlurStep.downsampledSide(Int(win.width), factor: fx) * fx),
+                           Double(BlurStep.downsampledSide(Int(win.height), factor: fy) * fy))
+        let toUnit = Homography.mapping(Rect(origin: origin, size: covered),
                                         to: Rect(x: 0, y: 0, width: 1, height: 1))
         // Item plane: the layer's bounds coordinates before the offset.
         let off = l.shadowOffset
@@ -211,8 +211,8 @@ extension PlanBuilder {
             ?? l.bounds.insetBy(-1e4, -1e4)
         let (rect, shape, aa) = shadowGeometry(l, covering: extent)
         return DrawItem(layer: d.nameIndex, transform: shifted.transform3D, rect: rect,
-                        paint: .textureAlpha(.pass(texture), uv: d.toTarget.concatenating(toUnit),
-                                             filter: .nearest, color: color),
+                        paint: .textureAlpha(.pass(blur.pass), uv: d.toTarget.concatenating(toUnit),
+                                             filter: fx > 1 || fy > 1 ? .linear : .nearest, color: color),
                         shape: shape, aaEdges: aa, clip: d.clip)
     }
 

@@ -261,16 +261,6 @@ public final class PlanBuilder {
         return id
     }
 
-    /// Appends a blur pass of `source` and returns its id.
-    func makeBlurPass(source: Int, width: Int, height: Int, axis: BlurStep.Axis, sigma: Double,
-                      layer: Layer) -> Int {
-        let id = passes.count
-        passes.append(RenderPass(id: id, width: width, height: height, reason: .shadowBlur,
-                                 layerName: layer.name, clear: .clear,
-                                 content: .blur(BlurStep(source: source, axis: axis, sigma: sigma))))
-        return id
-    }
-
     func add(_ item: DrawItem) {
         current.append(replication.tint.map { item.tinted(by: $0) } ?? item)
         stats.items += 1

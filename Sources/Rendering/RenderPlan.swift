@@ -56,21 +56,48 @@ public struct PlanImage: Sendable {
     }
 }
 
-/// One separable Gaussian blur step over the alpha of a source pass.
+/// One separable Gaussian blur step over the alpha of a source pass, or
+/// (`downsample` > 1) one box-downsampling step that feeds a blur at a
+/// lower resolution.
 public struct BlurStep: Sendable, Equatable {
     public enum Axis: String, Sendable { case horizontal, vertical }
-    /// The pass whose output is blurred (same size as this pass).
+    /// The pass whose output is blurred (same size as this pass, except
+    /// along `axis` of a downsampling step: ⌈source / downsample⌉).
     public var source: Int
     public var axis: Axis
-    /// Standard deviation in pixels.
+    /// Standard deviation in pixels (0 for a downsampling step).
     public var sigma: Double
     /// Normalised weights for offsets 0, 1, …, radius (symmetric); they sum
     /// to 1 over −radius…radius. Computed once here so both executors use
-    /// the very same numbers.
+    /// the very same numbers. A downsampling step has `downsample` weights,
+    /// each 1/downsample, for the source pixels j = 0 … downsample − 1.
     public var weights: [Float]
+    /// 1 for a Gaussian step; d > 1 for a box step along `axis`:
+    /// out(i) = Σ_{j = 0…d−1, ascending} (1/d)·alpha(d·i + j), clamp to edge.
+    public var downsample: Int
     public init(source: Int, axis: Axis, sigma: Double) {
         self.source = source; self.axis = axis; self.sigma = sigma
         weights = BlurStep.gaussianWeights(sigma: sigma)
+        downsample = 1
+    }
+
+    /// A box-downsampling step by `factor` (a power of two, 2…64) along `axis`.
+    public init(source: Int, axis: Axis, downsample factor: Int) {
+        precondition(factor >= 2 && factor <= 64 && factor & (factor - 1) == 0, "downsample must be 2, 4, …, 64")
+        self.source = source; self.axis = axis; self.sigma = 0
+        weights = [Float](repeating: 1 / Float(factor), count: factor)
+        downsample = factor
+    }
+
+    /// The size of a downsampling step's output along its axis for a source of `side` pixels.
+    public static func downsampledSide(_ side: Int, factor: Int) -> Int { (side + factor - 1) / factor }
+
+    /// The size of this step's pass for a source pass of `width` × `height`.
+    public func outputSize(sourceWidth width: Int, sourceHeight height: Int) -> (width: Int, height: Int) {
+        switch axis {
+        case .horizontal: return (BlurStep.downsampledSide(width, factor: downsample), height)
+        case .vertical: return (width, BlurStep.downsampledSide(height, factor: downsample))
+        }
     }
 
     /// Largest supported radius in taps (the GLSL loop bound).

@@ -171,7 +171,7 @@ extension PlanBuilder {
     /// The shadow of a layer with a shadowPath, from a CPU-blurred path mask.
     func emitShadowFromPath(_ d: LayerDraw, opacityOverride: Double? = nil) {
         let l = d.layer
-        guard hasShadow(l), let path = l.shadowPath, !path.elements.isEmpty else { return }
+        guard hasShadow(l), let path = l.shadowPath ?? boundsShadowPath(d), !path.elements.isEmpty else { return }
         let scale = shadowMaskScale(l, path: path, d.toTarget)
         let sigma = max(0, l.shadowRadius) * scale
         let key = ShadowMaskKey(path: path, sigma: sigma, scale: scale)

@@ -8,7 +8,9 @@
 // shared edges are drawn between identical vertices on both sides — a
 // T-junction would crack after the rasterizer snaps vertices. Where pushed
 // sides cross before the pushed top or bottom (sharp tips), the polygon
-// ends at the crossing, so it stays convex.
+// ends at the crossing, so it stays convex. The polygon never reaches
+// more than a pixel left or right of the trapezoid (an almost horizontal
+// side would otherwise push its margin across the canvas).
 
 import Geometry
 
@@ -16,7 +18,7 @@ extension Tessellator {
     /// The local polygon drawn for trapezoid `z` with antialiased `edges`.
     static func expandedTrapezoid(_ z: Trapezoid, edges: EdgeMask, h: Homography, inv: Homography) -> [Vec2] {
         guard z.y1 > z.y0 else { return [] }
-        var gl = 0.0, gr = 0.0, gy = 0.0
+        var gl = 0.0, gr = 0.0, gy = 0.0, gx = 0.0
         if !edges.isEmpty {
             for c in z.corners {
                 let (_, _, w) = h.applyHomogeneous(c.x, c.y)
@@ -27,6 +29,7 @@ extension Tessellator {
                 gl = max(gl, (lx * lx + ly * ly).squareRoot())
                 gr = max(gr, (rx * rx + ry * ry).squareRoot())
                 gy = max(gy, (j.1 * j.1 + j.3 * j.3).squareRoot())
+                gx = max(gx, (j.0 * j.0 + j.2 * j.2).squareRoot())
             }
         }
         let eL = edges.contains(.left) ? gl : 0, eR = edges.contains(.right) ? gr : 0
@@ -67,6 +70,16 @@ extension Tessellator {
         if yBot > z.y1 { add(Vec2(left(z.y1), z.y1)) }
         if yTop < z.y0 { add(Vec2(left(z.y0), z.y0)) }
         if poly.count > 1 && poly.first == poly.last { poly.removeLast() }
+        // Nothing lies more than a pixel left or right of the trapezoid
+        // itself. A pushed side runs along the side's line, |slope| pixels
+        // sideways per pixel down: for an almost horizontal side (a slab a
+        // hair thin, a hairline stroke's join) that is far across the
+        // canvas, where its ramp and the top's would still add up to a
+        // visible line (issue 12 item 5). Vertices inside the strip stay
+        // the same doubles.
+        let minX = min(z.xl0, z.xl1) - gx, maxX = max(z.xr0, z.xr1) + gx
+        if poly.contains(where: { $0.x < minX }) { poly = clip(poly, keepingWhere: { $0.x - minX }) }
+        if poly.contains(where: { $0.x > maxX }) { poly = clip(poly, keepingWhere: { maxX - $0.x }) }
         return poly
     }
 

@@ -23,6 +23,9 @@ final class DifferentialTests: XCTestCase {
     func testMasked() throws { try assertAgree("masked", TestPlans.masked, gpu: GPU.executor()) }
     func testTextureAlpha() throws { try assertAgree("textureAlpha", TestPlans.textureAlpha, gpu: GPU.executor()) }
     func testBlur() throws { try assertAgree("blur", TestPlans.blur, gpu: GPU.executor()) }
+    func testBlurDownsampled() throws {
+        try assertAgree("blurDownsampled", TestPlans.blurDownsampled, gpu: GPU.executor())
+    }
     func testMultiPass() throws { try assertAgree("multiPass", TestPlans.multiPass, gpu: GPU.executor()) }
     func testManyItems() throws { try assertAgree("manyItems", TestPlans.manyItems, gpu: GPU.executor()) }
 

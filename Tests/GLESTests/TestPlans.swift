@@ -205,6 +205,38 @@ enum TestPlans {
         return canvas(items, clear: color(1, 1, 1, 1), before: [src, hb, vb])
     }
 
+    /// A large-σ shadow as the plan builder runs it: shape → box ÷4 along x → along y →
+    /// blur H and V at ¼ size (a σ that needs the radius-bucket padding) → upsampled by a
+    /// linear textureAlpha item whose uv covers ⌈size/4⌉·4 pixels.
+    static var blurDownsampled: RenderPlan {
+        let pw = 90, ph = 70, d = 4
+        let lw = BlurStep.downsampledSide(pw, factor: d), lh = BlurStep.downsampledSide(ph, factor: d)
+        let shape = Rect(x: 30, y: 24, width: 30, height: 22)
+        let src = RenderPass(id: 1, width: pw, height: ph, reason: .shadow, layerName: "s", clear: .clear,
+                             content: .draw([DrawItem(layer: 0, transform: .identity, rect: shape.insetBy(-1, -1),
+                                                      paint: .solid(color(0, 0, 0, 1)),
+                                                      shape: .roundedRect(shape, radius: 6), aaEdges: .all)]))
+        func blur(_ id: Int, _ w: Int, _ h: Int, _ step: BlurStep) -> RenderPass {
+            RenderPass(id: id, width: w, height: h, reason: .shadowBlur, layerName: "s", clear: .clear,
+                       content: .blur(step))
+        }
+        let passes = [src,
+                      blur(2, lw, ph, BlurStep(source: 1, axis: .horizontal, downsample: d)),
+                      blur(3, lw, lh, BlurStep(source: 2, axis: .vertical, downsample: d)),
+                      blur(4, lw, lh, BlurStep(source: 3, axis: .horizontal, sigma: 4.1)),
+                      blur(5, lw, lh, BlurStep(source: 4, axis: .vertical, sigma: 4.1))]
+        let pr = Rect(x: 0, y: 0, width: Double(pw), height: Double(ph))
+        let covered = Rect(x: 0, y: 0, width: Double(lw * d), height: Double(lh * d))
+        let items = [
+            DrawItem(layer: 0, transform: .translation(3, 5), rect: pr,
+                     paint: .textureAlpha(.pass(5), uv: unitUV(covered), filter: .linear,
+                                          color: color(0.1, 0.2, 0.5, 0.7))),
+            DrawItem(layer: 0, transform: .identity, rect: shape.insetBy(-1, -1),
+                     paint: .solid(color(0.95, 0.8, 0.2, 1)), shape: .roundedRect(shape, radius: 6)),
+        ]
+        return canvas(items, clear: color(1, 1, 1, 1), before: passes)
+    }
+
     /// Group opacity: children drawn in a pass, the pass drawn at 0.5 opacity; a second
     /// pass samples the first (chained pass textures).
     static var multiPass: RenderPlan {

@@ -151,3 +151,33 @@ final class TrapezoidComplexityTests: XCTestCase {
         XCTAssertNoThrow(try Trapezoids.decomposeChecked([TrapezoidTests.star], rule: .evenOdd))
     }
 }
+
+extension TrapezoidTests {
+    /// Issue 12 item 5: vertex heights a rounding error apart are one slab
+    /// line. The top edge here is level but for one ulp; swept as two
+    /// heights it became a sliver slab whose left side had a slope near
+    /// 1e16, and the renderer's antialiasing ran along that side's line
+    /// across the canvas.
+    func testHeightsAnUlpApartMakeNoSliverSlab() {
+        let poly = [Vec2(0, 1), Vec2(10, 1.0000000000000002), Vec2(10, 5), Vec2(0, 5)]
+        let t = Trapezoids.decompose([poly], rule: .nonZero)
+        XCTAssertEqual(t.count, 1, "\(t)")
+        XCTAssertEqual(t.first?.y0, 1)
+        XCTAssertEqual(t.first?.edges, 15)
+    }
+
+    /// The stroke of the issue's triangle (round joins, flattened as at a
+    /// 2× scale): no slab thinner than the sweep's precision, no side
+    /// flatter than the geometry can make it.
+    func testRoundJoinTriangleStrokeHasNoSliverSlabs() throws {
+        let lines = try Path(svg: "M 20 2 L 25 15 L 15 15 Z").subpaths(tolerance: 0.1)
+        let polys = Stroker.outline(lines, style: StrokeStyle(lineWidth: 1.5, lineJoin: .round), tolerance: 0.1)
+        let traps = Trapezoids.decompose(polys, rule: .nonZero)
+        XCTAssertFalse(traps.isEmpty)
+        for z in traps {
+            XCTAssertGreaterThan(z.y1 - z.y0, 1e-7 * 30, "sliver slab \(z)")
+            XCTAssertLessThan(max(abs(z.sl), abs(z.sr)), 1e6, "almost level side \(z)")
+        }
+        assertTiles(polys, .nonZero, traps)
+    }
+}

@@ -119,7 +119,8 @@ final class PlanBuilderTests: XCTestCase {
 
     func testShadowWithoutPathBlursOffscreenWithPathDoesNot() {
         let r = root()
-        let l = box("s", Rect(x: 20, y: 20, width: 40, height: 40))
+        // Translucent: its alpha is not a plain opaque rect's (see testPlainRectShadowNeedsNoPass).
+        let l = box("s", Rect(x: 20, y: 20, width: 40, height: 40), Color(r: 1, g: 1, b: 1, a: 0.9))
         l.shadowOpacity = 0.5
         l.shadowRadius = 2
         r.addSublayer(l)
@@ -142,7 +143,7 @@ final class PlanBuilderTests: XCTestCase {
     func testShadowCastFromOffCanvasKeepsItsSourceInTheWindow() {
         // The layer sits above the canvas; its shadow (offset 30 down) reaches in.
         let r = root()
-        let l = box("above", Rect(x: 20, y: -60, width: 60, height: 40))
+        let l = box("above", Rect(x: 20, y: -60, width: 60, height: 40), Color(r: 1, g: 1, b: 1, a: 0.9))  // not a plain rect's shadow
         l.shadowOpacity = 1
         l.shadowOffset = Vec2(0, 30)
         l.shadowRadius = 4
@@ -157,13 +158,47 @@ final class PlanBuilderTests: XCTestCase {
 
     func testShadowSigmaScalesWithCanvasScale() {
         let r = root()
-        let l = box("s", Rect(x: 20, y: 20, width: 40, height: 40))
+        let l = box("s", Rect(x: 20, y: 20, width: 40, height: 40), Color(r: 1, g: 1, b: 1, a: 0.9))  // blurred offscreen
         l.shadowOpacity = 1
         l.shadowRadius = 3
         r.addSublayer(l)
         let plan = PlanBuilder.build(root: r, width: 200, height: 200, options: PlanOptions(scale: 2))
         guard case .blur(let b) = plan.passes[1].content else { return XCTFail("no blur") }
         XCTAssertEqual(b.sigma, 6)
+    }
+
+    func testPlainRectShadowNeedsNoPass() {
+        // An opaque (rounded) rect layer's shadow is its bounds' blurred coverage: drawn like a
+        // shadowPath shadow, from a cached mask image, with no body or blur pass.
+        let r = root()
+        let l = box("card", Rect(x: 20, y: 20, width: 40, height: 30))
+        l.shadowOpacity = 0.5
+        l.shadowRadius = 4
+        l.cornerRadius = 6
+        r.addSublayer(l)
+        var plan = PlanBuilder.build(root: r, width: 100, height: 100)
+        XCTAssertEqual(reasons(plan), [.canvas])
+        XCTAssertEqual(plan.images.count, 1)
+        XCTAssertEqual(plan.canvasPass.items.count, 2)
+        guard case .textureAlpha(.image(0), _, .linear, _) = plan.canvasPass.items[0].paint else {
+            return XCTFail("the shadow is not drawn from the mask image: \(plan.canvasPass.items[0].paint)")
+        }
+        // Rotated (a rounded, so antialiased, rect): still rigid at the device scale, still no pass.
+        l.transform = .rotation(Double.pi / 6, 0, 0, 1)
+        plan = PlanBuilder.build(root: r, width: 100, height: 100)
+        XCTAssertEqual(reasons(plan), [.canvas])
+        // Not a plain opaque rect's alpha, not rigid, or a hard shadow: blurred offscreen as before.
+        for change in [{ l.backgroundColor = Color(r: 1, g: 1, b: 1, a: 0.9) },
+                       { l.addSublayer(self.box("child", Rect(x: 2, y: 2, width: 8, height: 8))) },
+                       { l.transform = .scale(2, 1, 1) },
+                       { l.shadowRadius = 0 }] as [() -> Void] {
+            let saved = (l.backgroundColor, l.transform, l.shadowRadius)
+            change()
+            plan = PlanBuilder.build(root: r, width: 100, height: 100)
+            XCTAssertEqual(plan.passes.first?.reason, .shadow)
+            (l.backgroundColor, l.transform, l.shadowRadius) = saved
+            l.sublayers.forEach { $0.removeFromSuperlayer() }
+        }
     }
 
     func testMaskLayerMakesMaskedDrawback() {

@@ -1,0 +1,48 @@
+// Rendering: the shadow of a plain (rounded) rect layer without a blur
+// pass. When a layer's alpha is exactly its opaque background's (rounded)
+// rect — no contents, sublayers, kind content, mask or clip — and it reaches
+// the target through a rotation, translation and the device scale only
+// (and, for an aliased square rect, onto whole pixels), its shadow is the
+// blurred coverage of that rect: the same thing a shadowPath
+// of its bounds casts. It is drawn like one (ShadowMask: the rect's exact-area
+// coverage blurred once on the CPU, cached across frames, sampled by both
+// executors as an image), so the layer needs no offscreen body, blur H or
+// blur V pass. A hard shadow (σ = 0) keeps the offscreen path, whose pixel
+// edges an unblurred mask would only resample.
+
+import Geometry
+import Layers
+
+extension PlanBuilder {
+    /// The path whose blurred coverage is `n`'s shadow when it can be drawn
+    /// as a shadowPath shadow although it has none; nil otherwise.
+    func boundsShadowPath(_ n: LayerDraw) -> Path? {
+        let l = n.layer
+        guard hasShadow(l), l.shadowPath == nil, shadowSigma(l) > 0, l.kind == .layer,
+              l.sublayers.isEmpty, l.contents == nil, l.mask == nil, !l.masksToBounds, !l.shouldRasterize,
+              let bg = l.backgroundColor, bg.a >= 1, !l.bounds.isEmpty,
+              isRigidAtDeviceScale(n.toTarget) else { return nil }
+        let r = effectiveRadius(l)
+        // An aliased body (square corners, no edge antialiasing) covers whole pixels: its alpha is
+        // the rect's exact coverage only when the rect lands on pixel edges.
+        if r == 0 && !l.allowsEdgeAntialiasing && !landsOnPixelEdges(l.bounds, n.toTarget) { return nil }
+        return r > 0 ? .roundedRect(l.bounds, radius: r) : .rect(l.bounds)
+    }
+
+    /// Whether `r` maps through the affine `h` onto a rect with whole-pixel edges.
+    func landsOnPixelEdges(_ r: Rect, _ h: Homography) -> Bool {
+        guard (h.b == 0 && h.d == 0) || (h.a == 0 && h.e == 0) else { return false }
+        let p = h.apply(Vec2(r.minX, r.minY)), q = h.apply(Vec2(r.maxX, r.maxY))
+        return [p.x, p.y, q.x, q.y].allSatisfy { $0 == $0.rounded() }
+    }
+
+    /// Whether `h` maps layer points to target pixels by a rotation, a
+    /// translation and the uniform scale `pixelScale` (so a mask rasterized at
+    /// `pixelScale` and blurred there is the blur the target would see).
+    func isRigidAtDeviceScale(_ h: Homography) -> Bool {
+        guard h.isAffine, h.i == 1 else { return false }
+        let s2 = pixelScale * pixelScale, tol = 1e-9 * s2
+        return abs(h.a * h.a + h.b * h.b - s2) <= tol && abs(h.d * h.d + h.e * h.e - s2) <= tol
+            && abs(h.a * h.d + h.b * h.e) <= tol
+    }
+}

@@ -1,0 +1,318 @@
+"""Scene JSON to Skia and cairo draw calls, for the subset the peer benchmark's scenes use.
+
+A layer tree is read once (load_scene) into plain dicts; anything outside the
+subset is rejected with the key path, so a timing never silently covers less
+than the compositor draws. Geometry follows SCENE-FORMAT.md: a layer's bounds
+space maps to its superlayer's by T(position) · transform · T(-anchor point in
+bounds); frame sets bounds size and position. Inside one layer: shadow,
+background (rounded by cornerRadius, clamped to half the shorter side),
+contents (resize, bilinear), sublayers, border (inside the bounds, inner
+radius max(0, r - borderWidth)). Opacity multiplies into each part of a leaf
+and is applied to the group of a layer with sublayers. Edges are antialiased
+only when cornerRadius > 0, as in Core Animation.
+
+Shadows (Skia only), sigma = shadowRadius, offset shadowOffset in the layer's
+space, colour shadowColor x shadowOpacity: a plain opaque (rounded) rect layer's
+shadow is its shape drawn with a blur mask filter (Skia's fast path); any other
+layer and its sublayers are drawn into a saved layer, bounded by their extent
+plus the blur, with a drop-shadow image filter, i.e. the shadow of the
+composited layer's alpha, as Core Animation casts it. cairo has no blur.
+"""
+import math
+import os
+
+LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform", "backgroundColor",
+              "cornerRadius", "borderWidth", "borderColor", "opacity", "contents", "contentsGravity",
+              "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "sublayers"}
+CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
+
+
+class UnsupportedScene(Exception):
+    pass
+
+
+def parse_color(v):
+    """'#RRGGBB', '#RRGGBBAA' or [r, g, b, a] -> straight (r, g, b, a) in 0...1; None stays None."""
+    if v is None:
+        return None
+    if isinstance(v, list):
+        return tuple(float(c) for c in v)
+    h = v[1:] + ("FF" if len(v) == 7 else "")
+    return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4, 6))
+
+
+def _matrix(ops, where):
+    """The z-rotations and translations of a transform list as a 2D affine (a, b, c, d, e, f)."""
+    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    for i, op in enumerate(ops):
+        (k, v), = op.items()
+        if k == "rotate" and not isinstance(v, list):
+            t = math.radians(float(v))
+            n = (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0.0, 0.0)
+        elif k == "translate" and float(v[2] if len(v) > 2 else 0) == 0:
+            n = (1.0, 0.0, 0.0, 1.0, float(v[0]), float(v[1]))
+        else:
+            raise SystemExit(f"{where}.transform[{i}]: only z rotation and 2D translation are translated")
+        # m = m · n (applied to points as p · m: CATransform3D row-vector order)
+        a, b, c, d, e, f = m
+        A, B, C, D, E, F = n
+        m = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+    return m
+
+
+def _layer(L, where, base):
+    bad = set(L) - LAYER_KEYS
+    if bad or L.get("contentsGravity", "resize") != "resize":
+        raise SystemExit(f"{where}: not supported by the peer benchmark: {sorted(bad) or 'contentsGravity'}")
+    if "frame" in L:
+        x, y, w, h = (float(v) for v in L["frame"])
+        bx, by = 0.0, 0.0
+        px, py = x + w / 2, y + h / 2
+    else:
+        bx, by, w, h = (float(v) for v in L.get("bounds", [0, 0, 0, 0]))
+        ax, ay = L.get("anchorPoint", [0.5, 0.5])
+        px, py = (float(v) for v in L.get("position", [0, 0]))
+    ax, ay = (float(v) for v in L.get("anchorPoint", [0.5, 0.5]))
+    bw = float(L.get("borderWidth", 0))
+    shadow = float(L.get("shadowOpacity", 0))
+    sc = parse_color(L.get("shadowColor", "#000000"))
+    return {
+        "origin": (px, py), "matrix": _matrix(L.get("transform", []), where), "anchor": (bx + ax * w, by + ay * h),
+        "rect": (bx, by, w, h), "radius": min(float(L.get("cornerRadius", 0)), w / 2, h / 2),
+        "bg": parse_color(L.get("backgroundColor")),
+        "border": bw, "borderColor": parse_color(L.get("borderColor", "#000000")) if bw > 0 else None,
+        "opacity": float(L.get("opacity", 1)),
+        "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None,
+        "shadow": (sc[:3] + (sc[3] * shadow,), tuple(float(v) for v in L.get("shadowOffset", [0, -3])),
+                   float(L.get("shadowRadius", 3))) if shadow > 0 and sc[3] > 0 else None,
+        "sublayers": [_layer(S, f"{where}.sublayers[{i}]", base) for i, S in enumerate(L.get("sublayers", []))],
+    }
+
+
+def load_scene(path):
+    with open(path) as f:
+        import json
+        scene = json.load(f)
+    c = scene["canvas"]
+    if set(c) - CANVAS_KEYS:
+        raise SystemExit(f"{path}: canvas: not supported: {sorted(set(c) - CANVAS_KEYS)}")
+    base = os.path.dirname(os.path.abspath(path))
+    layers = [_layer(L, f"{path}: sublayers[{i}]", base) for i, L in enumerate(scene.get("sublayers", []))]
+    scale = float(c.get("scale", 1))
+    return {"w": round(c["width"] * scale), "h": round(c["height"] * scale), "scale": scale,
+            "bg": parse_color(c.get("backgroundColor")), "layers": layers}
+
+
+def _walk(layers):
+    for L in layers:
+        yield L
+        yield from _walk(L["sublayers"])
+
+
+def _extent(L):
+    """The layer's bounds united with its sublayers' (in its bounds space), as a skia.Rect."""
+    import skia
+    x, y, w, h = L["rect"]
+    e = skia.Rect.MakeXYWH(x, y, w, h)
+    for S in L["sublayers"]:
+        m = skia.Matrix.Translate(*S["origin"])
+        a, b, c, d, ee, f = S["matrix"]
+        m.preConcat(skia.Matrix.MakeAll(a, c, ee, b, d, f, 0, 0, 1))
+        m.preTranslate(-S["anchor"][0], -S["anchor"][1])
+        e.join(m.mapRect(_extent(S)))
+    return e
+
+
+# ---------------------------------------------------------------- Skia
+class SkiaRenderer:
+    """Skia's CPU raster (gpu_context None) or Ganesh on `gpu_context` (a GrDirectContext)."""
+
+    def __init__(self, tree, gpu_context=None, readback=False):
+        import skia
+        self.skia, self.tree, self.gpu, self.readback = skia, tree, gpu_context, readback
+        info = skia.ImageInfo.MakeN32Premul(tree["w"], tree["h"])
+        if gpu_context is not None:
+            self.surface = skia.Surface.MakeRenderTarget(gpu_context, skia.Budgeted.kNo, info)
+            if self.surface is None:
+                raise SystemExit("peer_bench: skia could not make a GPU render target")
+        else:
+            self.surface = skia.Surface.MakeRaster(info)
+        self.images = {}
+        for L in _walk(tree["layers"]):
+            if L["image"] and L["image"] not in self.images:
+                img = skia.Image.open(L["image"])
+                # Textures uploaded once, before timing (the compositor uploads on its first frame too).
+                self.images[L["image"]] = img.makeTextureImage(gpu_context) if gpu_context else img.makeRasterImage()
+        self.sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
+        self.pixels = bytearray(tree["w"] * tree["h"] * 4) if readback else None
+
+    def _draw(self, canvas, L, parent_alpha):
+        skia = self.skia
+        canvas.save()
+        canvas.translate(*L["origin"])
+        a, b, c, d, e, f = L["matrix"]
+        canvas.concat(skia.Matrix.MakeAll(a, c, e, b, d, f, 0, 0, 1))
+        canvas.translate(-L["anchor"][0], -L["anchor"][1])
+        group = bool(L["sublayers"]) and L["opacity"] < 1
+        alpha = parent_alpha if group else parent_alpha * L["opacity"]
+        layers = 0
+        x, y, w, h = L["rect"]
+        rad = L["radius"]
+        if L["shadow"]:
+            (r, g, bl, sa), (dx, dy), sigma = L["shadow"]
+            color = skia.Color4f(r, g, bl, sa * alpha)
+            if not L["sublayers"] and not L["image"] and L["bg"] and L["bg"][3] >= 1:
+                # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
+                sp = skia.Paint(AntiAlias=True, Color4f=color,
+                                MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
+                canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + dx, y + dy, w, h), rad, rad), sp)
+            else:
+                # The shadow of the composited layer: a drop-shadow filter on a saved layer, bounded
+                # (an unbounded layer covers the whole canvas and costs several times more).
+                p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadow(dx, dy, sigma, sigma, color.toColor()))
+                canvas.saveLayer(_extent(L).makeOutset(3 * sigma + abs(dx) + 1, 3 * sigma + abs(dy) + 1), p)
+                layers += 1
+        if group:
+            canvas.saveLayerAlphaf(None, L["opacity"] * parent_alpha)
+            layers += 1
+        paint = skia.Paint(AntiAlias=rad > 0)
+        rect = skia.Rect.MakeXYWH(x, y, w, h)
+        outer = skia.RRect.MakeRectXY(rect, rad, rad)
+        if L["bg"]:
+            paint.setColor4f(skia.Color4f(*L["bg"][:3], L["bg"][3] * alpha))
+            canvas.drawRRect(outer, paint) if rad > 0 else canvas.drawRect(rect, paint)
+        if L["image"]:
+            img = self.images[L["image"]]
+            ip = skia.Paint(AntiAlias=False)
+            ip.setAlphaf(alpha)
+            canvas.drawImageRect(img, skia.Rect.MakeWH(img.width(), img.height()), rect, self.sampling, ip,
+                                 skia.Canvas.kFast_SrcRectConstraint)
+        for S in L["sublayers"]:
+            self._draw(canvas, S, alpha)
+        if L["borderColor"]:
+            bw = L["border"]
+            paint.setColor4f(skia.Color4f(*L["borderColor"][:3], L["borderColor"][3] * alpha))
+            if w > 2 * bw and h > 2 * bw:
+                ir = max(0.0, rad - bw)
+                inner = skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + bw, y + bw, w - 2 * bw, h - 2 * bw), ir, ir)
+                canvas.drawDRRect(outer, inner, paint)
+            else:
+                canvas.drawRRect(outer, paint)
+        for _ in range(layers):
+            canvas.restore()
+        canvas.restore()
+
+    def frame(self):
+        skia, t = self.skia, self.tree
+        canvas = self.surface.getCanvas()
+        canvas.clear(skia.Color4f(*(t["bg"] or (0, 0, 0, 0))))
+        canvas.save()
+        canvas.scale(t["scale"], t["scale"])
+        for L in t["layers"]:
+            self._draw(canvas, L, 1.0)
+        canvas.restore()
+        if self.gpu is not None:
+            self.gpu.flushAndSubmit(skia.GrSyncCpu.kYes)
+            if self.readback:
+                self.surface.readPixels(skia.ImageInfo.MakeN32Premul(t["w"], t["h"]), self.pixels, t["w"] * 4, 0, 0)
+        else:
+            self.surface.flushAndSubmit()
+
+    def write_png(self, path):
+        self.surface.makeImageSnapshot().save(path, self.skia.kPNG)
+
+    def close(self):
+        self.images.clear()
+        self.surface = None
+
+
+# ---------------------------------------------------------------- cairo
+class CairoRenderer:
+    def __init__(self, tree):
+        import cairo
+        if any(L["shadow"] for L in _walk(tree["layers"])):
+            raise UnsupportedScene("the scene has shadows and cairo has no blur")
+        self.cairo, self.tree = cairo, tree
+        self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
+        self.images = {}
+        for L in _walk(tree["layers"]):
+            if L["image"] and L["image"] not in self.images:
+                self.images[L["image"]] = cairo.ImageSurface.create_from_png(L["image"])
+
+    @staticmethod
+    def _rrect(cr, x, y, w, h, r):
+        if r <= 0:
+            cr.rectangle(x, y, w, h)
+            return
+        cr.new_sub_path()
+        cr.arc(x + w - r, y + r, r, -math.pi / 2, 0)
+        cr.arc(x + w - r, y + h - r, r, 0, math.pi / 2)
+        cr.arc(x + r, y + h - r, r, math.pi / 2, math.pi)
+        cr.arc(x + r, y + r, r, math.pi, 3 * math.pi / 2)
+        cr.close_path()
+
+    def _draw(self, cr, L, parent_alpha):
+        cairo = self.cairo
+        cr.save()
+        cr.translate(*L["origin"])
+        a, b, c, d, e, f = L["matrix"]
+        cr.transform(cairo.Matrix(a, b, c, d, e, f))
+        cr.translate(-L["anchor"][0], -L["anchor"][1])
+        group = bool(L["sublayers"]) and L["opacity"] < 1
+        alpha = parent_alpha if group else parent_alpha * L["opacity"]
+        if group:
+            cr.push_group()
+        x, y, w, h = L["rect"]
+        r = L["radius"]
+        cr.set_antialias(cairo.ANTIALIAS_DEFAULT if r > 0 else cairo.ANTIALIAS_NONE)
+        if L["bg"]:
+            cr.set_source_rgba(*L["bg"][:3], L["bg"][3] * alpha)
+            self._rrect(cr, x, y, w, h, r)
+            cr.fill()
+        if L["image"]:
+            img = self.images[L["image"]]
+            cr.save()
+            cr.rectangle(x, y, w, h)
+            cr.clip()
+            cr.translate(x, y)
+            cr.scale(w / img.get_width(), h / img.get_height())
+            cr.set_source_surface(img, 0, 0)
+            pat = cr.get_source()
+            pat.set_filter(cairo.FILTER_BILINEAR)
+            pat.set_extend(cairo.EXTEND_PAD)
+            cr.paint_with_alpha(alpha)
+            cr.restore()
+        for S in L["sublayers"]:
+            self._draw(cr, S, alpha)
+        if L["borderColor"]:
+            bw = L["border"]
+            cr.set_antialias(cairo.ANTIALIAS_DEFAULT if r > 0 else cairo.ANTIALIAS_NONE)
+            cr.set_source_rgba(*L["borderColor"][:3], L["borderColor"][3] * alpha)
+            cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
+            self._rrect(cr, x, y, w, h, r)
+            if w > 2 * bw and h > 2 * bw:
+                self._rrect(cr, x + bw, y + bw, w - 2 * bw, h - 2 * bw, max(0.0, r - bw))
+            cr.fill()
+            cr.set_fill_rule(cairo.FILL_RULE_WINDING)
+        if group:
+            cr.pop_group_to_source()
+            cr.paint_with_alpha(L["opacity"] * parent_alpha)
+        cr.restore()
+
+    def frame(self):
+        cairo, t = self.cairo, self.tree
+        cr = cairo.Context(self.surface)
+        cr.set_operator(cairo.OPERATOR_SOURCE)
+        cr.set_source_rgba(*(t["bg"] or (0, 0, 0, 0)))
+        cr.paint()
+        cr.set_operator(cairo.OPERATOR_OVER)
+        cr.scale(t["scale"], t["scale"])
+        for L in t["layers"]:
+            self._draw(cr, L, 1.0)
+        self.surface.flush()
+
+    def write_png(self, path):
+        self.surface.write_to_png(path)
+
+    def close(self):
+        self.surface.finish()
