@@ -18,8 +18,8 @@ enum DrawnSizes {
             let unit = Rect(x: 0, y: 0, width: 1, height: 1)
             if ok && l.contentsGravity == .resize && l.contentsRect == unit && l.contentsCenter == unit
                 && l.bounds.width > 0 && l.bounds.height > 0 {
-                out[ObjectIdentifier(l)] = (Int((l.bounds.width * scale).rounded(.up)),
-                                            Int((l.bounds.height * scale).rounded(.up)))
+                out[ObjectIdentifier(l)] = (Int(clamping: (l.bounds.width * scale).rounded(.up), to: 0...Int.max),
+                                            Int(clamping: (l.bounds.height * scale).rounded(.up), to: 0...Int.max))
             } else {
                 out[ObjectIdentifier(l)] = .some(nil)
             }

@@ -7,7 +7,21 @@ import Rendering
 /// Parts of a scene that could not be drawn, each naming its layer and the reason.
 public struct RenderProblem: Error, CustomStringConvertible {
     public let problems: [String]
-    public var description: String { problems.joined(separator: "; ") }
+    /// The scene file the problems are in, when known ("scene.json").
+    public var sceneName: String?
+    public var description: String {
+        (sceneName.map { "\($0): " } ?? "") + problems.joined(separator: "; ")
+    }
+
+    /// Runs `body`, naming `scene` in a RenderProblem it throws.
+    static func naming<T>(_ scene: Scene, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch var p as RenderProblem {
+            p.sceneName = scene.name
+            throw p
+        }
+    }
 
     /// Throws when the plan builder reported problems.
     static func check(_ stats: PlanBuildStats) throws {

@@ -35,8 +35,10 @@ extension Renderer {
                             debug: DebugOverlayMode? = nil, rasterCache useCache: Bool = true) throws -> FrameOutput {
         var canvas = scene.canvas
         if let s = scale { canvas.scale = s }
-        return try renderFrame(root: scene.root, time: time, width: canvas.width, height: canvas.height,
-                               scale: canvas.scale, cull: cull, debug: debug, rasterCache: useCache)
+        return try RenderProblem.naming(scene) {
+            try renderFrame(root: scene.root, time: time, width: canvas.width, height: canvas.height,
+                            scale: canvas.scale, cull: cull, debug: debug, rasterCache: useCache)
+        }
     }
 
     /// Renders `root.presentation(at: time)` into a round(width·scale) × round(height·scale)
@@ -63,6 +65,7 @@ extension Renderer {
             build = b.stats
         }
         try RenderProblem.check(build)
+        try MemoryBudget.check(plan, limit: memoryLimit)
         if let d = debug {
             plan = d == .bounds ? plan.withLayerBoundsOverlay(root: presentation, scale: scale) : plan.withDebugOverlay(d)
         }

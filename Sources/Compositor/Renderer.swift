@@ -24,6 +24,9 @@ public final class Renderer {
     public let executor: Executor
     /// The shouldRasterize bitmaps kept across `renderFrame` calls (see Renderer+Frames).
     public let rasterCache = RasterCache()
+    /// The bytes one frame may need (passes and images, see MemoryBudget);
+    /// a frame over it is refused before anything is allocated for it.
+    public var memoryLimit = MemoryBudget.defaultLimit
 
     /// Opens the backend (see `BackendChoice`).
     public init(backend: BackendChoice = .auto, platform: EGLPlatformChoice = .auto,
@@ -39,8 +42,10 @@ public final class Renderer {
     public func render(scene: Scene, scale: Double? = nil, cull: Bool = true) throws -> RenderOutput {
         var canvas = scene.canvas
         if let s = scale { canvas.scale = s }
-        return try render(root: scene.root, width: canvas.width, height: canvas.height, scale: canvas.scale,
-                          cull: cull)
+        return try RenderProblem.naming(scene) {
+            try render(root: scene.root, width: canvas.width, height: canvas.height, scale: canvas.scale,
+                       cull: cull)
+        }
     }
 
     /// Renders `root` (whose bounds are the canvas, in points) at `scale`
@@ -53,6 +58,7 @@ public final class Renderer {
         let builder = PlanBuilder(options: PlanOptions(scale: scale, cull: cull))
         let plan = builder.build(root: root, width: pw, height: ph)
         try RenderProblem.check(builder.stats)
+        try MemoryBudget.check(plan, limit: memoryLimit)
         let t1 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)
         let t2 = DispatchTime.now().uptimeNanoseconds

@@ -43,8 +43,9 @@ struct BenchScene: ParsableCommand {
     func run() throws {
         try reportingErrors {
             guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive") }
-            let s = try SceneLoader.load(path: scene)
-            let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+            let s = try options.loadScene(scene)
+            try options.checkScale(for: s)
+            let renderer = try options.makeRenderer(backend)
             guard time.isFinite else { throw UsageError("--time must be a finite number of seconds") }
             var treeMs: [Double] = [], planMs: [Double] = [], drawMs: [Double] = [], readbackMs: [Double] = []
             var last: RenderOutput?

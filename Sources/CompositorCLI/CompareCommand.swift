@@ -43,22 +43,27 @@ struct CompareCommand: ParsableCommand {
     func run() throws {
         let ok: Bool = try reportingErrors {
             let tol = try Tolerance(parsing: tolerance)
+            try OutputFiles.check([gpuOutput, cpuOutput, diffImage, report])
             for p in [gpuOutput, cpuOutput, diffImage].compactMap({ $0 }) { _ = try ImageOutputFile.format(for: p, quality: nil) }
-            let s = try SceneLoader.load(path: scene)
+            if let t = time, !t.isFinite { throw UsageError("--time must be a finite number of seconds, got \(t)") }
+            var outputs = OutputFiles()
+            let s = try options.loadScene(scene)
+            try options.checkScale(for: s)
+            noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
             let gpu = try Renderer(executor: .gpu(GLESExecutor(platform: options.eglPlatform)))
             let cpu = Renderer(executor: .cpu(CPUExecutor()))
-            if let t = time, !t.isFinite { throw UsageError("--time must be a finite number of seconds, got \(t)") }
-            noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
+            if let m = try options.memoryLimitBytes() { gpu.memoryLimit = m; cpu.memoryLimit = m }
             let g = try gpu.renderFrame(scene: s, time: time, scale: options.scale, cull: options.cullEnabled,
                                         rasterCache: false).renderOutput
             let c = try cpu.renderFrame(scene: s, time: time, scale: options.scale, cull: options.cullEnabled,
                                         rasterCache: false).renderOutput
             let d = try ImageDifference.compare(g.image, c.image)
-            if let p = gpuOutput { try ImageOutputFile.write(g.image, to: p) }
-            if let p = cpuOutput { try ImageOutputFile.write(c.image, to: p) }
+            if let p = gpuOutput { outputs.add(try ImageOutputFile.encode(g.image, for: p), to: p) }
+            if let p = cpuOutput { outputs.add(try ImageOutputFile.encode(c.image, for: p), to: p) }
             if let p = diffImage {
-                try ImageOutputFile.write(diffCrop == .none ? ImageDifference.diffImage(g.image, c.image)
-                              : ImageDifference.diffImage(g.image, c.image, crop: diffCrop), to: p)
+                let picture = diffCrop == .none ? ImageDifference.diffImage(g.image, c.image)
+                    : ImageDifference.diffImage(g.image, c.image, crop: diffCrop)
+                outputs.add(try ImageOutputFile.encode(picture, for: p), to: p)
             }
             let pass = tol.accepts(d)
             if let p = report {
@@ -67,8 +72,9 @@ struct CompareCommand: ParsableCommand {
                                       gpuMilliseconds: g.executeSeconds * 1000, cpuMilliseconds: c.executeSeconds * 1000)
                 let enc = JSONEncoder()
                 enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try AtomicFile.write(Array(try enc.encode(r)), to: p)
+                outputs.add(Array(try enc.encode(r)), to: p)
             }
+            try outputs.publish()
             print("scene: \(scene) (\(g.image.width)x\(g.image.height))")
             print(d.description)
             print("tolerance: \(tol)")

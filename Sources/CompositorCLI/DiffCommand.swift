@@ -53,6 +53,7 @@ struct DiffCommand: ParsableCommand {
         let difference: ImageDifference
         do {
             limit = try Tolerance(parsing: tolerance)
+            try OutputFiles.check([diffImage])
             if let path = diffImage { _ = try ImageOutputFile.format(for: path, quality: nil) }
             // PNG, JPEG or .pvr (decoded), by the file's signature.
             first = try ImageLoader.read(path: a)

@@ -62,7 +62,7 @@ struct ExperimentLayers: ParsableCommand {
             var report = LayerExperimentReport(command: command, backend: renderer.executor.name,
                                                rows: rows, memory: memory)
             report.heatMaps = heatMaps
-            try Data(report.markdown.utf8).write(to: URL(fileURLWithPath: out + "/report.md"))
+            try AtomicFile.write(Array(report.markdown.utf8), to: out + "/report.md")
             try PNG.write(FrameTimePlot(rows: rows, backend: renderer.executor.name).image,
                           to: out + "/frame-time.png")
             print(report.markdown)

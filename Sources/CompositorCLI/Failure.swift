@@ -3,6 +3,7 @@
 // comparison (1).
 
 import ArgumentParser
+import Compositor
 import Foundation
 
 /// Runs `body`, turning any error into "compositor: error: …" and exit status 2.
@@ -19,8 +20,11 @@ func reportingErrors<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
+/// Writes `s` to stderr as one line: control characters in it (from scene
+/// strings and file names) are escaped, so nothing echoed can drive the
+/// terminal or split the message.
 func printError(_ s: String) {
-    FileHandle.standardError.write(Data((s + "\n").utf8))
+    FileHandle.standardError.write(Data((escapingControlCharacters(s) + "\n").utf8))
 }
 
 /// A user-facing error with a plain message.

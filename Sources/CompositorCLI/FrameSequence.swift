@@ -43,9 +43,11 @@ struct FrameSequence {
         let dir = c.output.hasSuffix("/") && c.output.count > 1 ? String(c.output.dropLast()) : c.output
         try Self.checkDirectory(dir)
         let part = try c.frameShard()
-        let s = try SceneLoader.load(path: c.scene)
+        try OutputFiles.check([c.statsJSON])
+        let s = try c.options.loadScene(c.scene)
+        try c.options.checkScale(for: s)
+        let renderer = try c.options.makeRenderer(c.backend)
         noteIfStatic(s, path: c.scene, option: "--frames \(count)")
-        let renderer = try Renderer(backend: c.backend, platform: c.options.eglPlatform)
         // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
         try Self.prepareDirectory(dir)
         let mine = (0..<count).filter { part.owns($0) }

@@ -30,10 +30,14 @@ struct ImageLoadingOptions: ParsableArguments {
     }
 
     var cacheBytes: Int { (imageCacheMB ?? 256) * 1024 * 1024 }
+    /// The largest --image-cache-mb (1 TiB), so the byte count cannot overflow.
+    static let maximumCacheMB = 1 << 20
 
     func validate() throws {
         if preload && lazy { throw ValidationError("--preload and --lazy exclude each other") }
-        if let m = imageCacheMB, m < 0 { throw ValidationError("--image-cache-mb must be ≥ 0, got \(m)") }
+        if let m = imageCacheMB, m < 0 || m > Self.maximumCacheMB {
+            throw ValidationError("--image-cache-mb must be between 0 and \(Self.maximumCacheMB) (1 TiB), got \(m)")
+        }
         if let w = imageWorkers, w < 1 { throw ValidationError("--image-workers must be ≥ 1, got \(w)") }
     }
 }

@@ -31,13 +31,18 @@ enum ImageOutputFile {
 
     /// Writes `image` to `path` (atomically) in the format of its name.
     static func write(_ image: Image, to path: String, quality: Int? = nil) throws {
+        try AtomicFile.write(try encode(image, for: path, quality: quality), to: path)
+    }
+
+    /// The bytes of `image` in the format of `path`'s name.
+    static func encode(_ image: Image, for path: String, quality: Int? = nil) throws -> [UInt8] {
         switch try format(for: path, quality: quality) {
         case .png:
-            try PNG.write(image, to: path)
+            return try PNG.encode(image)
         case .jpeg(let q):
             let flat = overWhite(image)
             if flat != image { printError("note: JPEG has no alpha; translucent pixels of \(path) are composited over white") }
-            try AtomicFile.write(try JPEG.encode(flat, quality: q, name: path), to: path)
+            return try JPEG.encode(flat, quality: q, name: path)
         }
     }
 

@@ -44,11 +44,14 @@ struct OverdrawCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
+            try OutputFiles.check([output, statsJSON])
             _ = try ImageOutputFile.format(for: output, quality: quality)
             if let t = time, !t.isFinite { throw UsageError("--time must be a finite number of seconds, got \(t)") }
-            let s = try SceneLoader.load(path: scene)
+            var outputs = OutputFiles()
+            let s = try options.loadScene(scene)
+            try options.checkScale(for: s)
             noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
-            let renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+            let renderer = try options.makeRenderer(backend)
             let out = try renderer.renderFrame(scene: s, time: time, scale: options.scale, cull: options.cullEnabled,
                                                rasterCache: false).renderOutput
             let exact = try CPUOverdrawCounter().count(out.plan)
@@ -63,16 +66,17 @@ struct OverdrawCommand: ParsableCommand {
                 }
             }
             let c = result.canvas
-            try ImageOutputFile.write(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image,
-                                         scheme: scheme),
-                          to: output, quality: quality)
+            outputs.add(try ImageOutputFile.encode(HeatMap.render(counts: c.counts, width: c.width, height: c.height,
+                                                                  frame: out.image, scheme: scheme),
+                                                  for: output, quality: quality), to: output)
             let sum = OverdrawSummary(result, plan: out.plan)
             print(report(sum, counter: counter, plan: out.plan))
             if let path = statsJSON {
                 let data = try JSONSerialization.data(withJSONObject: json(sum, counter: counter, plan: out.plan),
                                                       options: [.prettyPrinted, .sortedKeys])
-                try AtomicFile.write(Array(data), to: path)
+                outputs.add(Array(data), to: path)
             }
+            try outputs.publish()
         }
     }
 

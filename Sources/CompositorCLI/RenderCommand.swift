@@ -92,11 +92,14 @@ struct RenderCommand: ParsableCommand {
                 try FrameSequence(command: self, count: n).run()
                 return
             }
+            try OutputFiles.check([output, statsJSON])
+            var outputs = OutputFiles()
             let renderer: Renderer
             var images: SceneImages?
             let s: Scene
             if let mode = imageLoading.mode {
-                s = try SceneLoader.load(path: scene, images: .deferred)
+                s = try options.loadScene(scene, images: .deferred)
+                try options.checkScale(for: s)
                 let cache = ImageCache(budgetBytes: imageLoading.cacheBytes)
                 let pool = ImageLoadingPool(maxConcurrent: imageLoading.imageWorkers ?? ImageLoadingPool.defaultWorkers,
                                             cache: cache)
@@ -105,12 +108,13 @@ struct RenderCommand: ParsableCommand {
                                      sceneName: URL(fileURLWithPath: scene).lastPathComponent)
                 // Lazy: decoding starts before the GPU opens, so the two overlap.
                 if mode == .lazy { im.prefetch() }
-                renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+                renderer = try options.makeRenderer(backend)
                 if mode == .preload { im.preload() }
                 images = im
             } else {
-                s = try SceneLoader.load(path: scene)
-                renderer = try Renderer(backend: backend, platform: options.eglPlatform)
+                s = try options.loadScene(scene)
+                try options.checkScale(for: s)
+                renderer = try options.makeRenderer(backend)
             }
             noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
             if time != nil || debug != nil {
@@ -122,11 +126,12 @@ struct RenderCommand: ParsableCommand {
                 }
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
-                try ImageOutputFile.write(out.image, to: output, quality: quality)
+                outputs.add(try ImageOutputFile.encode(out.image, for: output, quality: quality), to: output)
                 var report = StatsReport(out.renderOutput, images: images?.currentStats)
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))
-                if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
+                if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
+                try outputs.publish()
                 return
             }
             var out: RenderOutput?
@@ -136,10 +141,11 @@ struct RenderCommand: ParsableCommand {
             }
             guard let out else { return }
             if dumpPlan { print(out.plan.dump, terminator: "") }
-            try ImageOutputFile.write(out.image, to: output, quality: quality)
+            outputs.add(try ImageOutputFile.encode(out.image, for: output, quality: quality), to: output)
             let report = StatsReport(out, images: images?.currentStats)
             if stats { print(report.text) }
-            if let path = statsJSON { try AtomicFile.write(Array(report.json.utf8), to: path) }
+            if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
+            try outputs.publish()
         }
     }
 

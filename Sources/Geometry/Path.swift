@@ -96,8 +96,7 @@ public struct Path: Hashable, Sendable {
 
     private func segments(_ a: Vec2, _ b: Vec2, _ c: Vec2, _ d: Vec2, _ tol: Double) -> Int {
         let dd = max((a - b * 2 + c).length, (b - c * 2 + d).length)
-        let n = Int((dd * 0.75 / max(tol, 1e-3)).squareRoot().rounded(.up))
-        return min(max(n, 1), 256)
+        return Int(clamping: (dd * 0.75 / max(tol, 1e-3)).squareRoot().rounded(.up), to: 1...256)
     }
 
     /// The bounding box of the control points.

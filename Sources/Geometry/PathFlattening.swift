@@ -91,7 +91,7 @@ public extension Path {
         let t = max(tol, 1e-9)
         let n = (dd * k / t).squareRoot().rounded(.up)
         guard n.isFinite else { return 1024 }
-        return min(max(Int(n), 1), 1024)
+        return Int(clamping: n, to: 1...1024)
     }
 
     /// A rounded rectangle with its own radius per corner — top-left,

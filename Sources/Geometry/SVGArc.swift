@@ -62,12 +62,17 @@ struct SVGArc {
         let vx = (-x1 - cxr) / rx, vy = (-y1 - cyr) / ry
         let theta1 = atan2(uy, ux)
         var delta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+        // Radii so small (denormal) or endpoints so far apart that the maths
+        // overflows: no arc can be drawn, so degrade to the chord.
+        guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else {
+            return [.line(to)]
+        }
         if !sweep && delta > 0 { delta -= 2 * .pi }
         if sweep && delta < 0 { delta += 2 * .pi }
 
         // Split into segments of at most 90° (a tiny slack keeps exact
         // quarter arcs in one piece despite rounding).
-        let count = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
+        let count = Int(clamping: (abs(delta) / (.pi / 2) - 1e-9).rounded(.up), to: 1...4)
         let step = delta / Double(count)
         let k = 4.0 / 3.0 * tan(step / 4)
 

@@ -136,7 +136,7 @@ public enum Stroker {
         guard r > 0 else { return [center] }
         let t = min(max(tolerance, r * 1e-6), r)
         let step = 2 * acos(1 - t / r)
-        let n = min(max(Int((abs(sweep) / max(step, 1e-3)).rounded(.up)), 1), 256)
+        let n = Int(clamping: (abs(sweep) / max(step, 1e-3)).rounded(.up), to: 1...256)
         var out: [Vec2] = []
         for i in 0...n {
             let a = sweep * Double(i) / Double(n)

@@ -102,14 +102,18 @@ public enum Trapezoids {
     public static func decomposeChecked(_ polygons: [[Vec2]], rule: FillRule,
                                         maxWidth: Double = .infinity) throws -> [Trapezoid] {
         var minC = Double.infinity, maxC = -Double.infinity
+        var minY = Double.infinity, maxY = -Double.infinity
         for poly in polygons where poly.count >= 3 {
             for p in poly where p.x.isFinite && p.y.isFinite {
                 minC = min(minC, p.x, p.y); maxC = max(maxC, p.x, p.y)
+                minY = min(minY, p.y); maxY = max(maxY, p.y)
             }
         }
         guard minC <= maxC else { return [] }
         let eps = 1e-7 * max(1, maxC - minC)
-        let snapY = snappedYs(polygons, eps: eps)
+        // Heights merge within the precision of the heights themselves: a
+        // shape far wider than tall (1e300 × 1) keeps its slabs.
+        let snapY = snappedYs(polygons, eps: min(eps, 1e-7 * max(1, maxY - minY)))
         var edges: [Edge] = []
         for poly in polygons where poly.count >= 3 {
             for i in poly.indices {
@@ -315,7 +319,7 @@ public enum Trapezoids {
         let lo = min(t.xl0, t.xl1), hi = max(t.xr0, t.xr1)
         guard maxWidth.isFinite, maxWidth > 0, hi - lo > maxWidth else { return [t] }
         let coreLo = max(t.xl0, t.xl1) + eps, coreHi = min(t.xr0, t.xr1) - eps
-        let n = min(Int(((hi - lo) / maxWidth).rounded(.up)), 1024)
+        let n = Int(clamping: ((hi - lo) / maxWidth).rounded(.up), to: 1...1024)
         var cuts: [Double] = []
         for k in 1..<n {
             let c = lo + (hi - lo) * Double(k) / Double(n)
@@ -345,9 +349,27 @@ public enum Trapezoids {
             top = Array(Set(top)).sorted(); bottom = Array(Set(bottom)).sorted()
             for i in traps[k].indices {
                 let t = traps[k][i]
-                traps[k][i].topXs = top.filter { $0 > t.xl0 && $0 < t.xr0 }
-                traps[k][i].bottomXs = bottom.filter { $0 > t.xl1 && $0 < t.xr1 }
+                traps[k][i].topXs = strictlyBetween(top, t.xl0, t.xr0)
+                traps[k][i].bottomXs = strictlyBetween(bottom, t.xl1, t.xr1)
             }
         }
+    }
+
+    /// The values of the sorted `xs` in the open interval (lo, hi), found by
+    /// binary search: a slab cut into a thousand pieces must not scan every
+    /// corner for every piece (quadratic; minutes for a stroke 1e9 wide).
+    static func strictlyBetween(_ xs: [Double], _ lo: Double, _ hi: Double) -> [Double] {
+        func firstIndex(after v: Double) -> Int {
+            var a = 0, b = xs.count
+            while a < b {
+                let m = (a + b) / 2
+                if xs[m] > v { b = m } else { a = m + 1 }
+            }
+            return a
+        }
+        let start = firstIndex(after: lo)
+        var end = start
+        while end < xs.count && xs[end] < hi { end += 1 }
+        return Array(xs[start..<end])
     }
 }

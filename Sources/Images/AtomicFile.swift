@@ -16,12 +16,71 @@ public enum AtomicFile {
     /// Replaces (or creates) the file at `path` with `bytes`, atomically.
     /// Throws ``ImageFileError/writeFailed(_:reason:)``; no temporary file is left behind.
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        try writeAll([(path, bytes)])
+    }
+
+    /// Writes several files as one step, as far as a file system allows:
+    /// every file is first written in full to its temporary file (and
+    /// flushed); only when all of them succeeded are they renamed into place,
+    /// so a failure (a full disk, a missing directory for the last output)
+    /// leaves none of the outputs, old or new, changed.
+    public static func writeAll(_ files: [(path: String, bytes: [UInt8])]) throws {
+        var staged: [Staged] = []
+        defer { for s in staged where !s.renamed { unlink(s.temp) } }
+        for (path, bytes) in files { staged.append(try stage(bytes, to: path)) }
+        var directories = Set<String>()
+        for i in staged.indices {
+            if rename(staged[i].temp, staged[i].path) != 0 {
+                throw ImageFileError.writeFailed(staged[i].path, reason: PNG.errorText(errno))
+            }
+            staged[i].renamed = true
+            directories.insert(staged[i].directory)
+        }
+        // The renames themselves reach the disk only with the directory.
+        for d in directories {
+            let fd = open(d, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd >= 0 { _ = fsync(fd); close(fd) }
+        }
+    }
+
+    /// Checks, before any work, that `path` can be written: its directory
+    /// exists, is a directory and is writable, and `path` itself is not a
+    /// directory. Commands call this for every output before rendering.
+    public static func checkWritable(_ path: String) throws {
         func fail(_ reason: String) -> ImageFileError { .writeFailed(path, reason: reason) }
         guard !path.isEmpty else { throw fail("empty path") }
+        guard !path.utf8.contains(0) else { throw fail("the file name contains a NUL character") }
+        let (directory, base) = split(path)
+        guard !base.isEmpty else { throw fail("the path names a directory") }
+        var info = stat()
+        guard stat(directory, &info) == 0 else { throw fail("the directory \(directory) does not exist") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw fail("\(directory) is not a directory") }
+        guard access(directory, W_OK) == 0 else { throw fail("the directory \(directory) is not writable") }
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { throw fail("the path names a directory") }
+    }
+
+    struct Staged {
+        let path: String
+        let temp: String
+        let directory: String
+        var renamed = false
+    }
+
+    static func split(_ path: String) -> (directory: String, base: String) {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return (directory, base)
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path`, flushed.
+    static func stage(_ bytes: [UInt8], to path: String) throws -> Staged {
+        func fail(_ reason: String) -> ImageFileError { .writeFailed(path, reason: reason) }
+        guard !path.isEmpty else { throw fail("empty path") }
+        guard !path.utf8.contains(0) else { throw fail("the file name contains a NUL character") }
+        let (directory, base) = split(path)
         guard !base.isEmpty else { throw fail("the path names a directory") }
+        StaleTemporaryFiles.clean(in: directory)
 
         var temp = ""
         var fd: Int32 = -1
@@ -58,8 +117,8 @@ public enum AtomicFile {
             throw fail(PNG.errorText(e))
         }
         if close(fd) != 0 { throw fail(PNG.errorText(errno)) }
-        if rename(temp, path) != 0 { throw fail(PNG.errorText(errno)) }
         done = true
+        return Staged(path: path, temp: temp, directory: directory)
     }
 }
 

@@ -61,43 +61,19 @@ public enum PNG {
         try AtomicFile.write(bytes, to: path)
     }
 
-    /// The bytes of the file at `path`, with errors as ``ImageFileError``.
+    /// The bytes of the file at `path` (a regular file only, see
+    /// ``RegularFile``), with errors as ``ImageFileError``.
     static func readFile(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let e = errno
-            if e == ENOENT { throw ImageFileError.fileNotFound(path) }
-            throw ImageFileError.unreadable(path, reason: errorText(e))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ImageFileError.unreadable(path, reason: errorText(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw ImageFileError.unreadable(path, reason: "it is a directory") }
-        if Int(info.st_size) > maxFileBytes {
-            throw ImageFileError.unreadable(path, reason: "the file is larger than \(maxFileBytes >> 20) MiB")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ImageFileError.unreadable(path, reason: errorText(errno))
-            }
-            if n == 0 { return bytes }
-            bytes += chunk[0..<n]
-            if bytes.count > maxFileBytes {
-                throw ImageFileError.unreadable(path, reason: "the file is larger than \(maxFileBytes >> 20) MiB")
-            }
+        do {
+            return try RegularFile.read(path, maxBytes: maxFileBytes)
+        } catch RegularFileError.notFound {
+            throw ImageFileError.fileNotFound(path)
+        } catch let e as RegularFileError {
+            throw ImageFileError.unreadable(path, reason: e.description)
         }
     }
 
     static func errorText(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
-}
-
-/// read(2), named apart from `PNG.read(path:)` so the lookup is unambiguous.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(fd, buffer, count)
 }

@@ -6,6 +6,7 @@
 
 import Foundation
 import Geometry
+import Images
 
 /// The output surface of a scene: size in points, pixels per point and background.
 public struct Canvas: Sendable, Equatable {
@@ -41,6 +42,8 @@ public struct Scene {
     /// decoded (the layers' `contents` stay nil until a resolver sets them);
     /// empty with eager loading.
     public var imageReferences: [SceneImageReference] = []
+    /// The scene file's name (as errors name it), when read from a file.
+    public var name: String?
 
     public init(canvas: Canvas, root: Layer) {
         self.canvas = canvas
@@ -65,8 +68,9 @@ public struct SceneError: Error, CustomStringConvertible {
     }
 
     /// "scene.json: sublayers[2].shadowOffset: expected 2 numbers".
+    /// One line: control characters from the scene's strings are escaped.
     public var description: String {
-        keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)"
+        escapingControlCharacters(keyPath.isEmpty ? "\(file): \(message)" : "\(file): \(keyPath): \(message)")
     }
 }
 
@@ -90,28 +94,34 @@ public enum SceneLimits {
     public static let maximumFileSize = 256 * 1024 * 1024
     /// Contents images: width and height at most 16384 pixels.
     public static let maximumImageSide = 16384
+    /// Every number in a scene (coordinates, sizes, radii, offsets, widths,
+    /// transform entries, path data, times) is at most 1e9 in magnitude: far
+    /// beyond any drawable size, and small enough that sizes, counts and
+    /// offsets computed from it cannot overflow.
+    public static let maximumMagnitude: Double = 1e9
 }
 
 /// Reads scene files into a layer tree.
 public enum SceneLoader {
-    /// Loads a scene file; `contents` paths are relative to the file's directory;
-    /// `images` as in ``parse(json:baseDirectory:name:images:)``.
+    /// Loads a scene file (a regular file only: not a FIFO, device or
+    /// directory); `contents` and font paths are relative to the file's
+    /// directory, and with `confineToSceneDirectory` must stay inside it;
+    /// `images` as in ``parse(json:baseDirectory:name:images:confineToSceneDirectory:)``.
     /// - Throws: `SceneError` naming the file and the key path.
-    public static func load(path: String, images: SceneImageLoading = .eager) throws -> Scene {
+    public static func load(path: String, images: SceneImageLoading = .eager,
+                            confineToSceneDirectory: Bool = false) throws -> Scene {
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? NSNumber, size.intValue > SceneLimits.maximumFileSize {
-            throw SceneError(file: name, keyPath: "",
-                             message: "the file is larger than \(SceneLimits.maximumFileSize / (1024 * 1024)) MiB")
+        let data: [UInt8]
+        do {
+            data = try RegularFile.read(path, maxBytes: SceneLimits.maximumFileSize)
+        } catch RegularFileError.notFound {
+            throw SceneError(file: name, keyPath: "", message: "no such file (\(path))")
+        } catch let e as RegularFileError {
+            throw SceneError(file: name, keyPath: "", message: "cannot read the file: \(e)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw SceneError(file: name, keyPath: "",
-                             message: exists ? "cannot read the file" : "no such file (\(path))")
-        }
-        return try parse(json: [UInt8](data), baseDirectory: url.deletingLastPathComponent().path, name: name,
-                         images: images)
+        return try parse(json: data, baseDirectory: url.deletingLastPathComponent().path, name: name,
+                         images: images, confineToSceneDirectory: confineToSceneDirectory)
     }
 
     /// Parses scene JSON; `contents` paths are relative to `baseDirectory`,
@@ -119,7 +129,8 @@ public enum SceneLoader {
     /// are decoded now (`.eager`, the default) or only recorded (`.deferred`).
     /// - Throws: `SceneError` naming `name` and the key path.
     public static func parse(json: [UInt8], baseDirectory: String, name: String,
-                             images: SceneImageLoading = .eager) throws -> Scene {
+                             images: SceneImageLoading = .eager,
+                             confineToSceneDirectory: Bool = false) throws -> Scene {
         if json.count > SceneLimits.maximumFileSize {
             throw SceneError(file: name, keyPath: "",
                              message: "the file is larger than \(SceneLimits.maximumFileSize / (1024 * 1024)) MiB")
@@ -132,8 +143,10 @@ public enum SceneLoader {
         }
         let reader = SceneReader(file: name, baseDirectory: baseDirectory)
         reader.imageLoading = images
+        reader.confineToSceneDirectory = confineToSceneDirectory
         var scene = try reader.scene(document)
         scene.imageReferences = reader.imageReferences
+        scene.name = name
         return scene
     }
 }

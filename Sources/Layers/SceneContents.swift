@@ -53,13 +53,17 @@ extension SceneReader {
     private func image(_ v: JSONValue, _ path: SceneKeyPath) throws -> LayerContents {
         let name = try string(v, path)
         guard !name.isEmpty else { throw fail(path, "expected an image file path, got an empty string") }
-        let resolved = resolve(name)
+        let resolved = try inputFile(name, path)
         if let cached = images[resolved] { return cached }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
+        do {
+            try RegularFile.check(resolved, maxBytes: PNG.maxFileBytes)
+        } catch RegularFileError.notFound {
             throw fail(path, "image file '\(name)' not found (looked for \(resolved))")
+        } catch RegularFileError.notRegular(let kind) {
+            throw fail(path, "'\(name)' is \(kind), not an image file")
+        } catch {
+            throw fail(path, "cannot read image '\(name)': \(error)")
         }
-        guard !isDirectory.boolValue else { throw fail(path, "'\(name)' is a directory, not an image file") }
         let image: Image
         var pvrtc: PVRTCTexture?
         do {
@@ -77,6 +81,36 @@ extension SceneReader {
         let c = LayerContents(key: resolved, image: image, pvrtc: pvrtc)
         images[resolved] = c
         return c
+    }
+
+    /// The resolved path of a file the scene names at `path`: no NUL in the
+    /// name (it would silently cut the name short), and with
+    /// `confineToSceneDirectory`, inside the scene's folder once symbolic
+    /// links and `..` are resolved.
+    func inputFile(_ name: String, _ path: SceneKeyPath) throws -> String {
+        guard !name.utf8.contains(0) else { throw fail(path, "the file name contains a NUL character") }
+        let resolved = resolve(name)
+        if confineToSceneDirectory {
+            let base = Self.canonical(baseDirectory.isEmpty ? "." : baseDirectory)
+            let file = Self.canonical(resolved)
+            guard file.hasPrefix(base.hasSuffix("/") ? base : base + "/") else {
+                throw fail(path, "'\(name)' is outside the scene's folder (files are confined to it)")
+            }
+        }
+        return resolved
+    }
+
+    /// `p` with symbolic links, `.` and `..` resolved (realpath(3)); a file
+    /// that does not exist yet resolves through its folder.
+    static func canonical(_ p: String) -> String {
+        if let r = realpath(p, nil) {
+            defer { free(r) }
+            return String(cString: r)
+        }
+        let u = URL(fileURLWithPath: p)
+        let dir = u.deletingLastPathComponent().path
+        guard dir != p, !dir.isEmpty else { return (p as NSString).standardizingPath }
+        return canonical(dir) + "/" + u.lastPathComponent
     }
 
     /// The file path for `name`: absolute as is, otherwise under the base directory.

@@ -78,6 +78,6 @@ extension SceneReader {
     private func deferredPath(_ v: JSONValue, _ path: SceneKeyPath) throws -> String {
         let name = try string(v, path)
         guard !name.isEmpty else { throw fail(path, "expected an image file path, got an empty string") }
-        return resolve(name)
+        return try inputFile(name, path)
     }
 }

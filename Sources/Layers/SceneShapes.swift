@@ -76,11 +76,17 @@ extension SceneReader {
         case .null:
             return nil
         case .string(let s):
+            let p: Path
             do {
-                return try Path(svg: s)
+                p = try Path(svg: s)
             } catch let e as SVGPathError {
                 throw fail(path, "invalid SVG path data: \(e.description)")
             }
+            let b = p.controlBounds, m = SceneLimits.maximumMagnitude
+            guard p.elements.isEmpty || (b.minX >= -m && b.minY >= -m && b.maxX <= m && b.maxY <= m) else {
+                throw fail(path, "a coordinate in the path data is beyond ±1e9, the largest a scene may hold")
+            }
+            return p
         case .object:
             let m = try members(v, path, what: "a path", known: Self.pathShorthandKeys)
             let keys = Set(m.map(\.key))

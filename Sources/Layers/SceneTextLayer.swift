@@ -29,6 +29,7 @@ extension SceneReader {
     private func font(_ v: JSONValue, _ p: SceneKeyPath) throws -> String {
         let spec = try string(v, p)
         guard !spec.isEmpty else { throw fail(p, "expected a font family name or font file path, got an empty string") }
+        if FontResolver.isFilePath(spec) { _ = try inputFile(spec, p) }
         do {
             let path = try FontResolver.resolve(spec, baseDirectory: baseDirectory)
             _ = try FontFace.open(path: path)

@@ -39,6 +39,8 @@ final class SceneReader {
     var imageLoading: SceneImageLoading = .eager
     /// The recorded `contents` references, in document order (deferred loading).
     var imageReferences: [SceneImageReference] = []
+    /// Whether files the scene names must lie inside its folder (`--confine-to-scene-dir`).
+    var confineToSceneDirectory = false
 
     init(file: String, baseDirectory: String) {
         self.file = file
@@ -58,6 +60,9 @@ final class SceneReader {
     func number(_ v: JSONValue, _ path: SceneKeyPath) throws -> Double {
         guard case .number(let d) = v else { throw mismatch(v, path, "a number") }
         guard d.isFinite else { throw fail(path, "the number is too large (not finite)") }
+        guard abs(d) <= SceneLimits.maximumMagnitude else {
+            throw fail(path, "the number is too large: \(fmt(d)) is beyond ±1e9, the largest a scene may hold")
+        }
         return d
     }
 

@@ -28,6 +28,12 @@ public enum PVRFile {
     /// Reads the file at `path`; errors name the file (`PVRFileError.inFile`).
     public static func read(path: String) throws -> PVRTCTexture {
         let bytes: [UInt8]
+        // Only a regular file: a FIFO would block the read forever, a device never end.
+        guard !path.utf8.contains(0) else { throw PVRFileError.inFile(path, .io("the file name contains a NUL character")) }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw PVRFileError.inFile(path, .io("cannot read the file (it is not a regular file)"))
+        }
         do {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {

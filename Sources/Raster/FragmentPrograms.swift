@@ -10,6 +10,7 @@
 //   gradient     (GradientShading.shade(uv) · opacity) · cov
 // (textureAlpha and masked use the item's filter for both textures.)
 
+import Geometry
 import Rendering
 
 /// A paint: the premultiplied colour of a fragment before coverage.
@@ -171,7 +172,7 @@ struct InteriorBoxes {
         let first = (lo + shift).rounded(.up) + 1, last = (hi + shift).rounded(.down) - 1
         guard first <= last else { return (1, 0) }
         let limit = Double(CPUExecutor.maxPassSize)
-        return (Int(Swift.max(first, -1)), Int(Swift.min(last, limit)))
+        return (Int(clamping: first, to: -1...Int(limit)), Int(clamping: last, to: -1...Int(limit)))
     }
 
     /// The boxes for a shape with `rect`/`params` (VertexLayout) under a constant Jacobian.

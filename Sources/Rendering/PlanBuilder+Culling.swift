@@ -73,7 +73,12 @@ extension PlanBuilder {
             // Nothing to test against and nothing to add: skip building the polygon.
             if occluders.isEmpty && covering == nil { continue }
             guard let (poly, _) = Tessellator.polygon(of: it, width: width, height: height) else { continue }
-            let touched = touchedPixels(poly)
+            // Only the pass's own pixels matter: an item reaching past the
+            // edge (a full-canvas photo, widened by a pixel) is still hidden
+            // by an occluder covering the whole pass.
+            var touched = touchedPixels(poly)
+            touched.x0 = max(touched.x0, 0); touched.y0 = max(touched.y0, 0)
+            touched.x1 = min(touched.x1, width); touched.y1 = min(touched.y1, height)
             if occluders.contains(where: { $0.contains(touched) }) {
                 keep[i] = false
                 continue
@@ -89,24 +94,49 @@ extension PlanBuilder {
         return items.indices.filter { keep[$0] }.map { items[$0] }
     }
 
+    /// Whether `it` draws an image whose every pixel is opaque at full
+    /// opacity (untinted or tinted opaque): it hides what lies under it as
+    /// surely as a `.copy` item, though it blends (a JPEG photo in a layer
+    /// not marked isOpaque). Each image is scanned once per plan.
+    func drawsOpaqueImage(_ it: DrawItem) -> Bool {
+        guard case .texture(.image(let i), _, _, let opacity) = it.paint, opacity >= 1,
+              (it.tint?.a ?? 1) >= 1 else { return false }
+        if let known = opaqueImages[i] { return known }
+        let opaque = images[i].image.pixels.withUnsafeBufferPointer { px in
+            var k = 3
+            while k < px.count {
+                if px[k] != 255 { return false }
+                k += 4
+            }
+            return true
+        }
+        opaqueImages[i] = opaque
+        return opaque
+    }
+
+    /// A pixel coordinate far outside any target clamped to ±2^40, so huge or
+    /// non-finite geometry (a frame 1e308 wide) cannot trap the conversion.
+    func pixelIndex(_ v: Double) -> Int { Int(clamping: v, to: -(1 << 40)...(1 << 40)) }
+
     /// Every pixel whose centre the polygon could touch (its bounding box, widened).
     func touchedPixels(_ poly: [Vec2]) -> PixelRect {
         let b = Rect.bounding(poly)
-        return PixelRect(x0: Int((b.minX - 1).rounded(.down)), y0: Int((b.minY - 1).rounded(.down)),
-                         x1: Int((b.maxX + 1).rounded(.up)), y1: Int((b.maxY + 1).rounded(.up)))
+        return PixelRect(x0: pixelIndex((b.minX - 1).rounded(.down)), y0: pixelIndex((b.minY - 1).rounded(.down)),
+                         x1: pixelIndex((b.maxX + 1).rounded(.up)), y1: pixelIndex((b.maxY + 1).rounded(.up)))
     }
 
     /// The pixels an opaque, aliased, axis-aligned item is certain to
     /// overwrite: centres inside its rect (top-left rule on the 1/256 grid).
     func opaqueCoverage(_ it: DrawItem) -> PixelRect? {
-        guard it.blend == .copy, it.aaEdges.isEmpty, it.clip == nil, case .quad = it.shape else { return nil }
+        guard it.blend == .copy || drawsOpaqueImage(it), it.aaEdges.isEmpty, it.clip == nil,
+              case .quad = it.shape else { return nil }
         let h = it.transform.flattened
         guard h.b == 0, h.d == 0, h.c == 0, h.f == 0, h.i == 1 else { return nil }
         let a = h.apply(Vec2(it.rect.minX, it.rect.minY)), b = h.apply(Vec2(it.rect.maxX, it.rect.maxY))
         func snap(_ v: Double) -> Double { (v * 256).rounded() / 256 }
         let xs = [snap(a.x), snap(b.x)].sorted(), ys = [snap(a.y), snap(b.y)].sorted()
-        let r = PixelRect(x0: Int((xs[0] - 0.5).rounded(.up)), y0: Int((ys[0] - 0.5).rounded(.up)),
-                          x1: Int((xs[1] - 0.5).rounded(.up)), y1: Int((ys[1] - 0.5).rounded(.up)))
+        let r = PixelRect(x0: pixelIndex((xs[0] - 0.5).rounded(.up)), y0: pixelIndex((ys[0] - 0.5).rounded(.up)),
+                          x1: pixelIndex((xs[1] - 0.5).rounded(.up)), y1: pixelIndex((ys[1] - 0.5).rounded(.up)))
         return r.x1 > r.x0 && r.y1 > r.y0 ? r : nil
     }
 }

@@ -73,12 +73,13 @@ extension PlanBuilder {
 
     /// Blur support in pixels on each side.
     func blurPad(_ sigma: Double) -> Double {
-        sigma > 0 ? Double(min(BlurStep.maxRadius, Int((4 * sigma).rounded(.up)))) + 1 : 0
+        sigma > 0 ? Double(Int(clamping: (4 * sigma).rounded(.up), to: 0...BlurStep.maxRadius)) + 1 : 0
     }
 
     func emitOffscreen(_ n: LayerDraw) {
         let l = n.layer
         guard let win = offscreenWindow(n) else { stats.culledOutsideCanvas += 1; return }
+        guard let (w, h) = checkedPixelSize(win.width, win.height, layer: n.layer, what: "offscreen pass") else { return }
         stats.layersDrawn += 1
         // Opacity goes in exactly once. With group opacity the composed
         // output is faded as it is drawn back; otherwise it is multiplied
@@ -97,7 +98,6 @@ extension PlanBuilder {
         inner.toTarget = n.toTarget.concatenating(.translation(-win.minX, -win.minY))
         inner.clip = nil
         inner.target = Rect(x: 0, y: 0, width: win.width, height: win.height)
-        let w = Int(win.width), h = Int(win.height)
         let body = makePass(width: w, height: h, reason: primary, layer: l) {
             emitBody(inner, opacity: partOpacity)
         }
@@ -240,17 +240,19 @@ extension PlanBuilder {
     /// target and the current clip. Nil when empty.
     func offscreenWindow(_ n: LayerDraw) -> Rect? {
         guard var e = outputExtent(n.layer, n.toTarget) else { return nil }
-        // A blurred shadow is cast by body pixels up to the blur support plus
-        // the offset away from where it lands: keep them in the window even
-        // when they lie outside the target (or the clip) themselves.
-        var margin = 0.0
+        // A blurred shadow landing in the visible region R is cast by body
+        // pixels in R shifted back by the offset, widened by the blur
+        // support: keep those in the window (with R itself, where the body
+        // is drawn) even when they lie outside the target or the clip. Only
+        // that region, not R widened by the offset's length, so a far
+        // offset (1e9 points) cannot make the window huge.
         let l = n.layer
+        var reach: (Rect) -> Rect = { $0 }
         if hasOffscreenShadow(l) {
             let a = Vec2(l.bounds.midX, l.bounds.midY)
             let d = n.toTarget.apply(a + l.shadowOffset) - n.toTarget.apply(a)
             let (sx, sy) = shadowSigmas(l, n.toTarget)
             let pad = blurPad(max(sx, sy)) + 1
-            margin = pad + (d.length.isFinite ? d.length.rounded(.up) : 0)
             // The blurred body reaches `pad` beyond the body before the
             // offset moves it: the window must hold that fringe too, or the
             // shadow's side facing against the offset is cut off.
@@ -258,9 +260,14 @@ extension PlanBuilder {
                 if l.masksToBounds, let c = n.toTarget.boundingBox(of: l.bounds) { b = b.intersection(c) }
                 if !b.isEmpty { e = e.union(b.insetBy(-pad, -pad)) }
             }
+            reach = { r in
+                guard d.x.isFinite, d.y.isFinite else { return r }
+                let cast = Rect(x: r.minX - d.x, y: r.minY - d.y, width: r.width, height: r.height)
+                return r.union(cast.insetBy(-pad, -pad))
+            }
         }
-        e = e.insetBy(-1, -1).intersection(n.target.insetBy(-margin, -margin))
-        if let c = n.clip { e = e.intersection(Rect.bounding(c).insetBy(-margin, -margin)) }
+        e = e.insetBy(-1, -1).intersection(reach(n.target))
+        if let c = n.clip { e = e.intersection(reach(Rect.bounding(c))) }
         guard !e.isEmpty else { return nil }
         let x0 = e.minX.rounded(.down), y0 = e.minY.rounded(.down)
         let x1 = e.maxX.rounded(.up), y1 = e.maxY.rounded(.up)

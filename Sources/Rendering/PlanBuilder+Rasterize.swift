@@ -24,8 +24,17 @@ extension PlanBuilder {
         guard let e = outputExtent(l, .scale(rs, rs)) else { stats.culledEmpty += 1; return }
         let x0 = e.minX.rounded(.down), y0 = e.minY.rounded(.down)
         let x1 = e.maxX.rounded(.up), y1 = e.maxY.rounded(.up)
-        let w = Int(x1 - x0), h = Int(y1 - y0)
-        guard w > 0, h > 0, w <= maxPassSide, h <= maxPassSide else { stats.culledEmpty += 1; return }
+        // A bitmap over the pass limits (a huge layer, or one at a huge
+        // rasterizationScale) is not cached: the layer is drawn directly, as
+        // Core Animation skips rasterizing layers far larger than the screen.
+        let side = Double(maxPassSide)
+        guard x1 - x0 <= side, y1 - y0 <= side, (x1 - x0) * (y1 - y0) <= Double(PlanLimits.maximumPassPixels),
+              let w = Int(checked: x1 - x0), let h = Int(checked: y1 - y0) else {
+            pixelScale = savedScale
+            if needsOffscreen(n) { emitOffscreen(n) } else { emitDirect(n) }
+            return
+        }
+        guard w > 0, h > 0 else { stats.culledEmpty += 1; return }
 
         let local = Rect(x: x0 / rs, y: y0 / rs, width: Double(w) / rs, height: Double(h) / rs)
         let uv = Homography.mapping(local, to: Rect(x: 0, y: 0, width: 1, height: 1))

@@ -76,9 +76,14 @@ extension PlanBuilder {
     /// The fill, then the stroke, as items at `opacity` each.
     func emitShapeParts(_ parts: ShapeParts, _ n: LayerDraw, opacity: Double) {
         let t = n.toTarget.transform3D
+        // Pieces wholly outside the target (and clip) are dropped here: a
+        // huge shape (a stroke 1e9 points wide) is cut into many pieces, of
+        // which only those near the target can show.
+        let visible = (n.clip.map { n.target.intersection(Rect.bounding($0)) } ?? n.target).insetBy(-1, -1)
         func emit(_ traps: [Trapezoid], _ c: Color) {
             let color = c.premultiplied.scaled(opacity)
             for z in traps {
+                if let b = n.toTarget.boundingBox(of: z.bounds), b.intersection(visible).isEmpty { continue }
                 add(DrawItem(layer: n.nameIndex, transform: t, rect: z.bounds, paint: .solid(color),
                              shape: .trapezoid(z), aaEdges: EdgeMask(rawValue: z.edges), clip: n.clip))
             }
@@ -106,7 +111,7 @@ extension PlanBuilder {
         if let t = shapeTrapezoids[key] { return t }
         let t: [Trapezoid]
         do { t = try build() } catch {
-            stats.problems.append("shape layer \(layer.name.map { "'\($0)'" } ?? "(unnamed)") \(part): \(error)")
+            problem(layer, "\(part): \(error)")
             t = []
         }
         shapeTrapezoids[key] = t

@@ -45,7 +45,13 @@ public final class PlanBuilder {
     /// Pixels per point of the pass being built (the canvas scale, or a rasterization scale).
     var pixelScale: Double
     /// Largest offscreen pass side in pixels.
-    let maxPassSide = 16384
+    let maxPassSide = PlanLimits.maximumPassSide
+    /// Bytes of the shadowPath masks made for this plan so far (see PlanLimits).
+    var shadowMaskBytes = 0
+    /// Whether each plan image (by index) is opaque in every pixel, for occlusion culling.
+    var opaqueImages: [Int: Bool] = [:]
+    /// The layer `build` started from, for naming layers by key path in problems.
+    var rootLayer: Layer?
     /// The replicator instance being emitted (tint, instances), see PlanBuilder+Replicator.
     var replication = Replication()
     /// The rasterization cache consulted for shouldRasterize layers (nil:
@@ -67,6 +73,8 @@ public final class PlanBuilder {
 
     public func build(root: Layer, width: Int, height: Int) -> RenderPlan {
         let s = options.scale
+        rootLayer = root
+        defer { rootLayer = nil }
         current = []
         let ctx = EmitContext(toTarget: .scale(s, s), parentS: .identity, opacity: 1, clip: nil,
                               target: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))

@@ -109,7 +109,7 @@ public struct BlurStep: Sendable, Equatable {
     /// of the image (pixels as boxes) sampled at pixel centres, up to the cut.
     public static func gaussianWeights(sigma: Double) -> [Float] {
         guard sigma > 0 else { return [1] }
-        let radius = min(maxRadius, Int((4 * sigma).rounded(.up)))
+        let radius = Int(clamping: (4 * sigma).rounded(.up), to: 0...maxRadius)
         func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.0.squareRoot())) }
         var w = (0...radius).map { i -> Double in
             let x = Double(i)

@@ -15,15 +15,30 @@ struct ShadowMaskKey: Hashable {
     let path: Path
     let sigma: Double
     let scale: Double
+    /// The part of the layer plane the mask covers, when not the whole path
+    /// (a huge path's mask is made only where its shadow can show).
+    var region: Rect? = nil
 }
 
 enum ShadowMask {
+    /// The mask's size in pixels before rounding (the plan builder checks
+    /// it against the limits before `make` allocates anything).
+    static func extent(path: Path, scale: Double, pad: Double, region: Rect? = nil) -> (Double, Double) {
+        let b = bounds(path, region)
+        return (max(1, (b.width * scale + 2 * pad).rounded(.up)), max(1, (b.height * scale + 2 * pad).rounded(.up)))
+    }
+
+    /// `extent` as integers; callers have checked it fits.
+    static func size(path: Path, scale: Double, pad: Double, region: Rect?) -> (Int, Int) {
+        let (w, h) = extent(path: path, scale: scale, pad: pad, region: region)
+        return (Int(clamping: w, to: 1...PlanLimits.maximumPassSide), Int(clamping: h, to: 1...PlanLimits.maximumPassSide))
+    }
+
     /// The blurred coverage of `path` at `scale` pixels per point, padded by
     /// the blur support; returns the image and the local rect it covers.
-    static func make(path: Path, sigma: Double, scale: Double, pad: Double) -> (Image, Rect) {
-        let b = path.controlBounds
-        let w = max(1, Int((b.width * scale + 2 * pad).rounded(.up)))
-        let h = max(1, Int((b.height * scale + 2 * pad).rounded(.up)))
+    static func make(path: Path, sigma: Double, scale: Double, pad: Double, region: Rect? = nil) -> (Image, Rect) {
+        let b = bounds(path, region)
+        let (w, h) = size(path: path, scale: scale, pad: pad, region: region)
         let local = Rect(x: b.minX - pad / scale, y: b.minY - pad / scale,
                          width: Double(w) / scale, height: Double(h) / scale)
         var cov = coverage(path: path, width: w, height: h) { p in
@@ -42,6 +57,15 @@ enum ShadowMask {
             }
         }
         return (img, local)
+    }
+
+    /// The path's control bounds, cut to `region` when given. Coverage
+    /// stays exact inside the cut: parts of the path left of it accumulate
+    /// into its first column, parts right of it beyond its last.
+    static func bounds(_ path: Path, _ region: Rect?) -> Rect {
+        let b = path.controlBounds
+        guard let r = region else { return b }
+        return b.intersection(r)
     }
 
     /// Non-zero fill coverage by signed-area accumulation: each edge adds
@@ -72,8 +96,8 @@ enum ShadowMask {
         let dir: Float = p0.y < p1.y ? 1 : -1
         let (a, b) = p0.y < p1.y ? (p0, p1) : (p1, p0)
         let dxdy = (b.x - a.x) / (b.y - a.y)
-        let yStart = max(0, Int(a.y.rounded(.down)))
-        let yEnd = min(height, Int(b.y.rounded(.up)))
+        let yStart = Int(clamping: a.y.rounded(.down), to: 0...height)
+        let yEnd = Int(clamping: b.y.rounded(.up), to: 0...height)
         if yStart >= yEnd { return }
         var x = a.x + (Double(yStart) > a.y ? (Double(yStart) - a.y) * dxdy : 0)
         let maxX = Double(stride - 2)
@@ -84,7 +108,7 @@ enum ShadowMask {
             let d = Float(dy) * dir
             let lo = min(max(min(x, xNext), 0), maxX), hi = min(max(max(x, xNext), 0), maxX)
             let loFloor = lo.rounded(.down), hiCeil = hi.rounded(.up)
-            let i0 = Int(loFloor), i1 = Int(hiCeil)
+            let i0 = Int(clamping: loFloor, to: 0...stride), i1 = Int(clamping: hiCeil, to: 0...stride)
             if i1 <= i0 + 1 {
                 // Within one cell: split by the segment's mean x.
                 let xm = Float((lo + hi) * 0.5 - loFloor)
@@ -156,17 +180,23 @@ extension PlanBuilder {
     /// own scale, the latter quantized to steps of 2^(1/8), as shapes are, so
     /// nearby scales share masks), so a layer scaled 2× gets the mask a
     /// layer of twice the size would; lowered where the blur would exceed the
-    /// blur's tap limit or the mask would exceed 4096 pixels a side.
+    /// blur's tap limit or, under perspective, the mask would exceed 4096
+    /// pixels a side.
     func shadowMaskScale(_ l: Layer, path: Path, _ h: Homography) -> Double {
         let b = path.controlBounds
         let own = pixelsPerUnit(h, around: b) / pixelScale  // the layer's own scale on screen
         var s = pixelScale * exp2((log2(own) * 8).rounded() / 8)
         let r = max(0, l.shadowRadius)
         if r > 0 { s = min(s, Double(BlurStep.maxRadius) / 4 / r) }
+        // Under perspective the whole mask is made (an affine map cuts a
+        // large one to where it can show, in emitShadowFromPath): keep it small.
         let side = max(b.width, b.height) + 8 * r + 2
-        if side > 0 { s = min(s, 4096 / side) }
+        if (h.c != 0 || h.f != 0), side > 0 { s = min(s, 4096 / side) }
         return s
     }
+
+    /// Masks wider or taller than this (pixels) are cut to where they can show.
+    static let shadowMaskClipSide = 4096.0
 
     /// The shadow of a layer with a shadowPath, from a CPU-blurred path mask.
     func emitShadowFromPath(_ d: LayerDraw, opacityOverride: Double? = nil) {
@@ -174,14 +204,39 @@ extension PlanBuilder {
         guard hasShadow(l), let path = l.shadowPath ?? boundsShadowPath(d), !path.elements.isEmpty else { return }
         let scale = shadowMaskScale(l, path: path, d.toTarget)
         let sigma = max(0, l.shadowRadius) * scale
-        let key = ShadowMaskKey(path: path, sigma: sigma, scale: scale)
+        var key = ShadowMaskKey(path: path, sigma: sigma, scale: scale)
         let pad = blurPad(sigma) + 1
+        // A large mask is made only for the part of the layer plane whose
+        // shadow can land in the target (or clip), widened by the blur
+        // support, when the map is affine (under perspective, the whole path).
+        let (fw, fh) = ShadowMask.extent(path: path, scale: scale, pad: pad)
+        if fw > Double(Self.shadowMaskClipSide) || fh > Double(Self.shadowMaskClipSide) {
+            let toTarget = Homography.translation(l.shadowOffset.x, l.shadowOffset.y).concatenating(d.toTarget)
+            var visible = d.target
+            if let c = d.clip { visible = visible.intersection(Rect.bounding(c)) }
+            if toTarget.c == 0, toTarget.f == 0, !visible.isEmpty,
+               let r = localRect(ofTargetRect: visible.insetBy(-1, -1), through: toTarget) {
+                let margin = pad / scale
+                let region = r.insetBy(-margin, -margin)
+                guard !path.controlBounds.intersection(region).isEmpty else { return }
+                key.region = region
+            }
+        }
         let index: Int, local: Rect
         if let cached = shadowMasks[key] {
             (index, local) = cached
         } else {
+            let region = key.region
+            let (ew, eh) = ShadowMask.extent(path: path, scale: scale, pad: pad, region: region)
+            guard let (mw, mh) = checkedPixelSize(ew, eh, layer: l, what: "shadowPath mask") else { return }
+            shadowMaskBytes += mw * mh * 4
+            guard shadowMaskBytes <= PlanLimits.maximumShadowMaskBytes else {
+                problem(l, "shadowPath mask: this frame's shadowPath masks would need more than "
+                        + "\(PlanLimits.maximumShadowMaskBytes >> 20) MiB")
+                return
+            }
             let (img, r) = ShadowMaskCache.shared.mask(for: key) {
-                ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad)
+                ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad, region: region)
             }
             images.append(PlanImage(key: "shadowPath(\(d.nameIndex))", image: img))
             index = images.count - 1

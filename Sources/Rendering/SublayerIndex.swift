@@ -265,8 +265,8 @@ extension SublayerIndex.Grid {
 
     /// The cell range (clamped) covering `r`.
     func cells(covering r: Rect) -> (Int, Int, Int, Int) {
-        func col(_ x: Double) -> Int { min(cols - 1, max(0, Int(((x - minX) / cellW).rounded(.down)))) }
-        func row(_ y: Double) -> Int { min(rows - 1, max(0, Int(((y - minY) / cellH).rounded(.down)))) }
+        func col(_ x: Double) -> Int { Int(clamping: ((x - minX) / cellW).rounded(.down), to: 0...(cols - 1)) }
+        func row(_ y: Double) -> Int { Int(clamping: ((y - minY) / cellH).rounded(.down), to: 0...(rows - 1)) }
         return (col(r.minX), row(r.minY), col(r.maxX), row(r.maxY))
     }
 }

@@ -6,6 +6,7 @@
 
 import CFreeType
 import Foundation
+import Images
 
 /// An open font file (face 0 of it).
 public final class FontFace: @unchecked Sendable {
@@ -21,6 +22,8 @@ public final class FontFace: @unchecked Sendable {
     let face: FT_Face
 
     static let lock = NSLock()
+    /// Font files larger than this (256 MiB) are refused before FreeType opens them.
+    public static let maximumFileBytes = 256 << 20
     nonisolated(unsafe) private static var opened: [String: FontFace] = [:]
 
     /// The face of the font file at `path`, opened once per process.
@@ -42,9 +45,14 @@ public final class FontFace: @unchecked Sendable {
 
     /// Opens a face; the caller holds `lock`.
     private init(unlockedPath path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-              !isDirectory.boolValue else { throw FontError.fileNotFound(path) }
+        // Only a regular file (a FIFO would block FreeType's open forever).
+        do {
+            try RegularFile.check(path, maxBytes: Self.maximumFileBytes)
+        } catch RegularFileError.notFound {
+            throw FontError.fileNotFound(path)
+        } catch let e as RegularFileError {
+            throw FontError.notAFont(path, reason: e.description)
+        }
         var lib: FT_Library?
         let e = FT_Init_FreeType(&lib)
         guard e == 0, let lib else { throw FontError.freeType(path, operation: "initialise", code: e) }

@@ -51,15 +51,25 @@ public final class TextImageCache: @unchecked Sendable {
         serial += 1
         let entry = Entry(key: "text#\(layer).\(serial)", image: image)
         let size = image.pixels.count
-        while bytes + size > limitBytes, let victim = entries.min(by: { $0.value.used < $1.value.used }) {
-            bytes -= victim.value.entry.image.pixels.count
-            entries[victim.key] = nil
-        }
+        if bytes + size > limitBytes { evict(toMake: size) }
         if size <= limitBytes {
             entries[k] = (entry, clock)
             bytes += size
         }
         return entry
+    }
+
+    /// Drops the least recently used images until `size` more bytes fit
+    /// with a quarter of the limit to spare, in one sorted pass: evicting
+    /// one victim per insertion, each found by a scan of every entry, made
+    /// 100,000 text layers quadratic. The caller holds `lock`.
+    private func evict(toMake size: Int) {
+        let target = max(0, limitBytes - limitBytes / 4 - size)
+        for (k, v) in entries.sorted(by: { $0.value.used < $1.value.used }) {
+            if bytes <= target { break }
+            bytes -= v.entry.image.pixels.count
+            entries[k] = nil
+        }
     }
 
     /// Drops every image.

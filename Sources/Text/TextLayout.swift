@@ -5,6 +5,8 @@
 // units are pixels of the backing image. Justified lines stretch the gaps
 // between words so the line spans the box, except a paragraph's last line.
 
+import Geometry
+
 /// One positioned line.
 public struct TextLine: Equatable {
     /// The characters drawn, ellipsis included.
@@ -49,7 +51,7 @@ public struct TextLayout: Equatable {
         if o.truncation != .none {
             if o.wrapped {
                 // Keep the lines that fit vertically; the last kept one carries the rest, cut.
-                let fit = max(1, Int((o.height / max(lineHeight, 1e-9)) + 1e-9))
+                let fit = Int(clamping: (o.height / max(lineHeight, 1e-9)) + 1e-9, to: 1...Int.max)
                 if raw.count > fit {
                     var rest = raw[fit - 1].scalars
                     for r in raw[fit...] { rest += [" "] + r.scalars }

@@ -5,6 +5,7 @@
 // source-over, and the colour is applied once at the end (so a translucent
 // colour does not darken where glyphs touch).
 
+import Foundation
 import Geometry
 import Images
 
@@ -52,7 +53,7 @@ public struct TextImageRequest: Hashable, Sendable {
 
     static func pixels(_ v: Double) -> Int {
         guard v.isFinite, v > 0 else { return 0 }
-        return Int(min(v.rounded(.up), Double(TextRasterizer.maximumSide)))
+        return Int(clamping: v.rounded(.up), to: 0...TextRasterizer.maximumSide)
     }
 }
 
@@ -63,11 +64,30 @@ public enum TextRasterizer {
     /// Largest backing image in pixels (16 Mi: 64 MiB of RGBA).
     public static let maximumPixels = 16 << 20
 
+    /// Fonts at the sizes recently rendered, so layers sharing a font and size
+    /// share its glyph bitmaps (a new ScaledFont per layer rendered every
+    /// glyph again: 100,000 text layers meant 100,000 FreeType renders of
+    /// the same letters). At most 32 kept. `render` holds `fontsLock` while
+    /// it uses one, as a ScaledFont's caches are not shared between threads.
+    nonisolated(unsafe) private static var fonts: [String: ScaledFont] = [:]
+    private static let fontsLock = NSLock()
+
+    /// The cached font for `path` at `pixelSize`; the caller holds `fontsLock`.
+    private static func scaledFont(path: String, pixelSize: Double) throws -> ScaledFont {
+        let key = "\(pixelSize.bitPattern) \(path)"
+        if let f = fonts[key] { return f }
+        let f = try ScaledFont(face: FontFace.open(path: path), pixelSize: pixelSize)
+        if fonts.count >= 32 { fonts = [:] }
+        fonts[key] = f
+        return f
+    }
+
     /// The backing image of `r`; throws FontError when the font fails.
     public static func render(_ r: TextImageRequest) throws -> Image {
         let w = r.pixelWidth, h = r.pixelHeight
         guard w > 0, h > 0 else { return Image(width: max(0, w), height: max(0, h)) }
-        let font = try ScaledFont(face: FontFace.open(path: r.fontPath), pixelSize: r.fontSize * r.scale)
+        fontsLock.lock(); defer { fontsLock.unlock() }
+        let font = try scaledFont(path: r.fontPath, pixelSize: r.fontSize * r.scale)
         let options = TextLayoutOptions(width: r.width * r.scale, height: r.height * r.scale,
                                         alignment: r.alignment, wrapped: r.wrapped, truncation: r.truncation)
         let layout = TextLayout(r.string, metrics: font, ascender: font.ascender,

@@ -46,7 +46,8 @@ final class FontTests: XCTestCase {
             XCTAssertEqual(e as? FontError, .fileNotFound("/nonexistent/Font.ttf"))
         }
         XCTAssertThrowsError(try FontFace.open(path: "/usr/share/fonts")) { e in
-            XCTAssertEqual(e as? FontError, .fileNotFound("/usr/share/fonts"))
+            // A directory is named as what it is (only regular files are opened).
+            XCTAssertEqual(e as? FontError, .notAFont("/usr/share/fonts", reason: "it is a directory, not a regular file"))
         }
         let junk = FileManager.default.temporaryDirectory.appendingPathComponent("junk-\(getpid()).ttf")
         try Data("definitely not a font".utf8).write(to: junk)
