@@ -212,7 +212,7 @@ extension PlanBuilder {
         let (rect, shape, aa) = shadowGeometry(l, covering: extent)
         return DrawItem(layer: d.nameIndex, transform: shifted.transform3D, rect: rect,
                         paint: .textureAlpha(.pass(blur.pass), uv: d.toTarget.concatenating(toUnit),
-                                             filter: fx > 1 || fy > 1 ? .linear : .nearest, color: color),
+                                             filter: .linear, color: color),
                         shape: shape, aaEdges: aa, clip: d.clip)
     }
 
