@@ -110,6 +110,22 @@ final class CheckCLITests: XCTestCase {
         XCTAssertEqual(both.map { $0["time"] as? Double }, [0.25, nil, 0.5])
     }
 
+    /// Every reftest manifest parses (both scenes of each pair, at their times); a
+    /// sixtieth of the runs, spread over all lists by the sharding, renders and passes.
+    func testTheReftestManifestsParseAndASampleOfThemPasses() throws {
+        let dir = try folder()
+        let lists = FixturePaths.root.appendingPathComponent("Fixtures/reftests")
+        let names = try FileManager.default.contentsOfDirectory(atPath: lists.path).filter { $0.hasSuffix(".list") }.sorted()
+        guard !names.isEmpty else { throw XCTSkip("no Fixtures/reftests/*.list") }
+        let r = try run(["check"] + names.map { lists.appendingPathComponent($0).path }
+                        + ["--out", "\(dir)/report", "--shard", "0/60"])
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        let s = try summary("\(dir)/report")
+        let total = try XCTUnwrap(s["runsInList"] as? Int)
+        XCTAssertGreaterThan(total, 300, "both scenes of every pair")
+        XCTAssertEqual((s["rows"] as? [Any])?.count, (total + 59) / 60)
+    }
+
     func testThreeShardsMergedGiveTheSameSummaryAsOneRun() throws {
         let dir = try folder()
         let demo = FixturePaths.scenes.appendingPathComponent("demo.json").path
