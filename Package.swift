@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "compositor", targets: ["CompositorCLI"]),
         .library(name: "Compositor", targets: ["Compositor"]),
+        // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +44,7 @@ let package = Package(
         .target(name: "Compare", dependencies: ["Images"]),
         .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC"]),
+        .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering"]),
         .executableTarget(name: "CompositorCLI", dependencies: [
             "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -57,6 +60,6 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "GLESTests", dependencies: ["GLES", "Raster", "PVRTC", "TestSupport"]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "PVRTC", "TestSupport"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "FuzzTargets", "PVRTC", "TestSupport"]),
     ]
 )

@@ -1,0 +1,11 @@
+// Fuzz harness FuzzPVR: the PVR reader and the PVRTC block decoder (FuzzTarget+Images.swift), under
+// libFuzzer and AddressSanitizer. The input handling lives in the main
+// package's FuzzTargets, which the regression tests replay too.
+
+import FuzzSupport
+import FuzzTargets
+
+runFuzzer { data, size in
+    FuzzTarget.run(FuzzTarget.pvr, data, size)
+    return 0
+}

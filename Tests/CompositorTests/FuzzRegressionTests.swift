@@ -1,0 +1,64 @@
+// Every input the fuzzers (scripts/fuzz) found a crash with is kept in
+// Fixtures/fuzz-regressions/HARNESS/ and replayed here through the same
+// FuzzTargets code the harness runs: it must finish with a clean one-line
+// error (or succeed where the input turned out valid). A reproducer may come
+// with NAME.expected, a text its error must contain. The fuzzers replay these
+// folders too, as seeds, under AddressSanitizer.
+
+import Foundation
+import FuzzTargets
+import XCTest
+
+final class FuzzRegressionTests: XCTestCase {
+    static var folder: URL { FixturePaths.root.appendingPathComponent("Fixtures/fuzz-regressions") }
+
+    override func setUp() {
+        FuzzTarget.sceneDirectory = FixturePaths.scenes.path
+    }
+
+    /// The reproducers of `harness`, sorted by name (the .expected files are not inputs).
+    static func inputs(_ harness: String) -> [URL] {
+        let dir = folder.appendingPathComponent(harness)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { !$0.hasSuffix(".expected") && !$0.hasPrefix(".") }.sorted()
+            .map { dir.appendingPathComponent($0) }
+    }
+
+    /// Runs each reproducer of `harness` and checks its outcome.
+    func replay(_ harness: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let target = try XCTUnwrap(FuzzTarget.all[harness], file: file, line: line)
+        for url in Self.inputs(harness) {
+            let name = "\(harness)/\(url.lastPathComponent)"
+            let bytes = [UInt8](try Data(contentsOf: url))
+            let expectedURL = url.appendingPathExtension("expected")
+            let expected = (try? String(contentsOf: expectedURL, encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            do {
+                try target(bytes)
+                if let expected { XCTFail("\(name): no error, expected one mentioning '\(expected)'", file: file, line: line) }
+            } catch {
+                let message = "\(error)"
+                XCTAssertFalse(message.isEmpty, "\(name): empty error message", file: file, line: line)
+                XCTAssertFalse(message.contains("\n"), "\(name): error spans lines: \(message)", file: file, line: line)
+                if let expected {
+                    XCTAssertTrue(message.contains(expected), "\(name): error '\(message)' does not mention '\(expected)'",
+                                  file: file, line: line)
+                }
+            }
+        }
+    }
+
+    func testEveryFolderIsAHarness() throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Self.folder.path)) ?? []
+        for name in names where !name.hasPrefix(".") && !name.hasSuffix(".md") && name != "pending" {
+            XCTAssertNotNil(FuzzTarget.all[name], "Fixtures/fuzz-regressions/\(name) names no harness")
+        }
+    }
+
+    func testScene() throws { try replay("FuzzScene") }
+    func testPNG() throws { try replay("FuzzPNG") }
+    func testJPEG() throws { try replay("FuzzJPEG") }
+    func testPVR() throws { try replay("FuzzPVR") }
+    func testSVGPath() throws { try replay("FuzzSVGPath") }
+    func testStroke() throws { try replay("FuzzStroke") }
+}
