@@ -12,12 +12,7 @@ final class BenchExperimentSmokeTests: XCTestCase {
         try runCompositor(args)
     }
 
-    func folder() throws -> String {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("bench-smoke-\(UUID())")
-        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: u) }
-        return u.path
-    }
+    func folder() throws -> String { try scratchFolder("bench-smoke") }
 
     /// Runs a --json command and returns its parsed output (an object, or the first element of an array).
     func benchJSON(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {

@@ -22,3 +22,13 @@ func runCompositor(_ args: [String]) throws -> (status: Int32, stdout: String, s
     p.waitUntilExit()
     return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
 }
+
+extension XCTestCase {
+    /// A fresh temporary folder named after `prefix`, removed after the test.
+    func scratchFolder(_ prefix: String) throws -> String {
+        let u = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID())")
+        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: u) }
+        return u.path
+    }
+}

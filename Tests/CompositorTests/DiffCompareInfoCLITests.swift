@@ -11,12 +11,7 @@ final class DiffCompareInfoCLITests: XCTestCase {
         try runCompositor(args)
     }
 
-    func folder() throws -> String {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("cli-verbs-\(UUID())")
-        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: u) }
-        return u.path
-    }
+    func folder() throws -> String { try scratchFolder("cli-verbs") }
 
     func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 

@@ -17,13 +17,7 @@ final class PVRTCCLITests: XCTestCase {
         try runCompositor(args)
     }
 
-    /// A fresh folder, removed after the test.
-    func folder() throws -> String {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("pvrtc-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: u) }
-        return u.path
-    }
+    func folder() throws -> String { try scratchFolder("pvrtc-cli") }
 
     /// One level of seeded random words: every mode, colour opacity and modulation occurs.
     func randomTexture(_ w: Int, _ h: Int, _ bpp: PVRTCBitsPerPixel, seed: UInt64) -> PVRTCTexture {
