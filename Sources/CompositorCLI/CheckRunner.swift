@@ -123,7 +123,14 @@ final class CheckRunner {
         return rows.sorted { $0.index < $1.index }
     }
 
+    /// Scene loading and rendering run one at a time: fonts (FreeType faces) are
+    /// shared between scenes and are not safe to use from two threads at once
+    /// (a crash seen with Fixtures/reftests). Comparisons and image encoding stay parallel.
+    private static let renderLock = NSLock()
+
     private func render(_ job: CheckJob, with renderer: Renderer, noteStatic: Bool = false) -> SideResult {
+        Self.renderLock.lock()
+        defer { Self.renderLock.unlock() }
         do {
             let scene = try SceneLoader.load(path: job.scene)
             if noteStatic, job.time != nil, !treeHasAnimations(scene.root) {
