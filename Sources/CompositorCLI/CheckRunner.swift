@@ -3,7 +3,8 @@
 // context belongs to one thread, so it is never shared); meanwhile a pool of
 // workers renders the same runs on the CPU reference (one CPUExecutor per
 // run; they are not thread-safe), and whichever side finishes a run second
-// queues its comparison and image writing on the pool. Each side may run at
+// queues its comparison and image writing on the pool (loading and rendering
+// take turns under one lock: shared font faces are not thread-safe). Each side may run at
 // most `window` runs ahead of the finished ones, so memory stays bounded on
 // long lists.
 
