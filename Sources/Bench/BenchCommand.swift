@@ -97,12 +97,14 @@ struct BenchScene: ParsableCommand {
                 ("fillFloorQuads", quads), ("fillFloorMs", round2(median(floorMs))),
                 ("overheadRatio", round2(frame / max(median(floorMs), 1e-9))),
             ]
+            r.append(("frameMsSpread", TimingSpread(frameMs).json))
             if let g = out.gpuStats { r.append(("drawCalls", g.drawCalls)) }
             if let c = out.cpuStats { r.append(("triangles", c.triangles)) }
             if json {
                 print(jsonText(r))
             } else {
-                for (k, v) in r { print("\(k): \(v)") }
+                for (k, v) in r where k != "frameMsSpread" { print("\(k): \(v)") }
+                print("frame: \(TimingSpread(frameMs).text)")
             }
         }
     }

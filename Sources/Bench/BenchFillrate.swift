@@ -55,10 +55,12 @@ struct BenchFillrate: ParsableCommand {
                 ("empty", FillratePlans.quads(0, w, h, blend: .copy, textured: false)),
             ]
             let progress = Progress(total: cases.count * (warmup + frames), label: "fillrate")
-            var ms: [String: Double] = [:]
+            var ms: [String: Double] = [:], spread: [String: TimingSpread] = [:]
             for (name, plan) in cases {
                 // Includes the readback (glReadPixels finishes the frame).
-                ms[name] = median(try executionTimes(executor, plan, frames: frames, warmup: warmup, progress: progress))
+                let times = try executionTimes(executor, plan, frames: frames, warmup: warmup, progress: progress)
+                ms[name] = median(times)
+                spread[name] = TimingSpread(times)
             }
             let mp = Double(k * w * h) / 1e6
             func rate(_ n: String) -> Double { mp / (ms[n]! / 1000) }
@@ -77,6 +79,7 @@ struct BenchFillrate: ParsableCommand {
                 ("offscreenRoundTripsPerFrame", roundTrips),
                 ("offscreenRoundTripMs", round2(rtMs)),
                 ("offscreenRoundTripQuads", round2(rtMs / perQuad)),
+                ("frameMsSpread", spread.mapValues(\.json)),
             ]
             if json {
                 print(jsonText(r))
@@ -84,7 +87,7 @@ struct BenchFillrate: ParsableCommand {
                 print("fill rate, \(executor.name), \(size), \(k) full-canvas quads per frame, median of \(frames) frames (readback included)")
                 print(String(format: "  empty frame (clear + readback): %.2f ms", empty))
                 for n in ["opaqueSolid", "blendedSolid", "opaqueTextured", "blendedTextured"] {
-                    print(String(format: "  %-16@ %9.1f MP/s  (%.2f ms/frame)", n as NSString, rate(n), ms[n]!))
+                    print(String(format: "  %-16@ %9.1f MP/s  (%@)", n as NSString, rate(n), spread[n]!.text as NSString))
                 }
                 print(String(format: "  offscreen round trip: %.3f ms = %.2f full-canvas blended quads (%d per frame)",
                              rtMs, rtMs / perQuad, roundTrips))

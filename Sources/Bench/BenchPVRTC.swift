@@ -119,6 +119,7 @@ struct BenchPVRTC: ParsableCommand {
                 ("quadCostRatio", round2(perQuadPVRTC / perQuadRGBA)),
                 ("frameTimeRatio", round2(ms["pvrtc"]! / ms["rgba8"]!)),
                 ("textureBytes", ["rgba8": size * size * 4, "pvrtc": texture.levels[0].count]),
+                ("frameMsSpread", times.mapValues { TimingSpread($0).json }),
             ]
             if json {
                 print(jsonText(r))
@@ -126,6 +127,7 @@ struct BenchPVRTC: ParsableCommand {
                 print("PVRTC vs RGBA8, \(gpu.info.renderer), \(size)² texture on a \(size)² canvas, \(k) full-canvas \(nearest ? "nearest" : "linear") quads per frame, median of \(frames) frames (readback included)")
                 print("  PVRTC path: \(mode); texture bytes \(texture.levels[0].count) vs \(size * size * 4)")
                 print(String(format: "  empty frame: %.2f ms", empty))
+                for n in ["rgba8", "pvrtc"] { print("  \(n) frames: \(TimingSpread(times[n]!).text)") }
                 print(String(format: "  RGBA8: %.2f ms/frame, %.2f ms/quad", ms["rgba8"]!, perQuadRGBA))
                 print(String(format: "  PVRTC: %.2f ms/frame, %.2f ms/quad", ms["pvrtc"]!, perQuadPVRTC))
                 print(String(format: "  ratio PVRTC/RGBA8: %.2f× per quad, %.2f× per frame", perQuadPVRTC / perQuadRGBA,

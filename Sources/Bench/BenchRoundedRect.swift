@@ -86,10 +86,11 @@ struct BenchRoundedRect: ParsableCommand {
                 let offscreen = out.plan.passes.count - 1
                 let items = out.plan.passes.reduce(0) { $0 + $1.items.count }
                 var r: [String: Any] = ["frameMs": round2(median(ms)), "planMs": round2(median(planMs)),
-                                        "offscreenPasses": offscreen, "drawItems": items]
+                                        "offscreenPasses": offscreen, "drawItems": items,
+                                        "frameMsSpread": TimingSpread(ms).json]
                 let label = name.padding(toLength: 10, withPad: " ", startingAt: 0)
-                var line = "  " + label + String(format: " %8.2f ms/frame (plan %6.2f)  offscreen passes %4d  draw items %6d",
-                                                 median(ms), median(planMs), offscreen, items)
+                var line = "  " + label + String(format: " %8.2f ms/frame (plan %6.2f; %@)  offscreen passes %4d  draw items %6d",
+                                                 median(ms), median(planMs), TimingSpread(ms).text, offscreen, items)
                 if let g = out.gpuStats {
                     r["drawCalls"] = g.drawCalls
                     line += "  draw calls \(g.drawCalls)"

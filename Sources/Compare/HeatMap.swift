@@ -1,6 +1,7 @@
 // Compare: the overdraw heat map, in Android's "Debug GPU overdraw" scheme —
 // untouched pixels show the frame dimmed to grey, 1× blue, 2× green, 3×
-// pink, 4× and more red — with a legend strip below the image (coloured
+// pink, 4× and more red (or, with the deuteranomaly scheme, colours that stay
+// apart for red–green colour-weak eyes) — with a legend strip below the image (coloured
 // boxes labelled with the counts in a built-in 3×5 bitmap font, so no font
 // library is needed). GL-free: it takes counts and an image, nothing else.
 
@@ -12,14 +13,33 @@ public enum HeatMap {
     public static let colors: [(UInt8, UInt8, UInt8)] = [
         (40, 90, 255), (40, 200, 60), (255, 110, 190), (235, 30, 30),
     ]
+    /// The colour sets of the heat map.
+    public enum Scheme: String, CaseIterable, Sendable {
+        /// Android's default: blue, green, pink, red.
+        case android
+        /// For deuteranomaly (green-weak vision), as Android's "Show areas for
+        /// Deuteranomaly" offers: the Okabe–Ito colours blue, sky blue, yellow and
+        /// vermillion, which differ in lightness as well as hue, so no two of
+        /// them collapse when red and green do.
+        case deuteranomaly
+
+        /// Colours for 1×, 2×, 3× and 4×+ (opaque RGB).
+        public var colors: [(UInt8, UInt8, UInt8)] {
+            switch self {
+            case .android: return HeatMap.colors
+            case .deuteranomaly: return [(0, 114, 178), (86, 180, 233), (240, 228, 66), (213, 94, 0)]
+            }
+        }
+    }
+
     /// How much of the colour covers the grey frame (0…1).
     public static let tint = 0.7
 
     /// The heat map of `counts` (width × height, rows top-down) over `frame`
-    /// (premultiplied, same size; nil for black), with a legend strip below
-    /// when `legend` is true. The result is opaque.
+    /// (premultiplied, same size; nil for black), in the colours of `scheme`,
+    /// with a legend strip below when `legend` is true. The result is opaque.
     public static func render(counts: [UInt32], width: Int, height: Int, frame: Image?,
-                              legend: Bool = true) -> Image {
+                              legend: Bool = true, scheme: Scheme = .android) -> Image {
         precondition(counts.count == width * height, "counts must be width × height")
         let fontScale = width >= 200 ? 2 : 1
         let strip = legend ? 9 * fontScale + 4 : 0
@@ -38,13 +58,13 @@ public enum HeatMap {
                 var rgb = (grey, grey, grey)
                 let n = Int(min(counts[i], 4))
                 if n > 0 {
-                    let c = colors[n - 1]
+                    let c = scheme.colors[n - 1]
                     rgb = (mix(grey, c.0), mix(grey, c.1), mix(grey, c.2))
                 }
                 set(&out, x, y, (byte(rgb.0), byte(rgb.1), byte(rgb.2)))
             }
         }
-        if legend { drawLegend(&out, top: height, scale: fontScale) }
+        if legend { drawLegend(&out, top: height, scale: fontScale, colors: scheme.colors) }
         return out
     }
 
@@ -58,7 +78,7 @@ public enum HeatMap {
     }
 
     /// The strip: dark background, then "0 □ 1 ■ 2 ■ 3 ■ 4+ ■" boxes with labels.
-    static func drawLegend(_ img: inout Image, top: Int, scale s: Int) {
+    static func drawLegend(_ img: inout Image, top: Int, scale s: Int, colors: [(UInt8, UInt8, UInt8)] = colors) {
         for y in top..<img.height { for x in 0..<img.width { set(&img, x, y, (24, 24, 24)) } }
         let labels = ["0", "1", "2", "3", "4+"]
         let swatches: [(UInt8, UInt8, UInt8)] = [(64, 64, 64)] + colors

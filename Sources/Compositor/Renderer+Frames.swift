@@ -72,7 +72,9 @@ extension Renderer {
         }
         try RenderProblem.check(build)
         try MemoryBudget.check(plan, limit: memoryLimit)
-        if let d = debug { plan = plan.withDebugOverlay(d) }
+        if let d = debug {
+            plan = d == .bounds ? plan.withLayerBoundsOverlay(root: presentation, scale: scale) : plan.withDebugOverlay(d)
+        }
         let t1 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)
         let t2 = DispatchTime.now().uptimeNanoseconds

@@ -64,18 +64,22 @@ public final class Renderer {
     /// several executors can run the very same plan (`compare`, differential tests).
     /// - Throws: `RenderProblem` when the builder refused part of the tree.
     /// `memoryLimit` refuses a plan needing more (see MemoryBudget; nil: the default).
-    public static func plan(scene: Scene, scale: Double? = nil, cull: Bool = true,
+    /// `time` builds it from the presentation tree at that timeline time (nil: the model tree).
+    public static func plan(scene: Scene, time: Double? = nil, scale: Double? = nil, cull: Bool = true,
                             memoryLimit: Int? = nil) throws -> (plan: RenderPlan, stats: PlanBuildStats) {
-        try RenderProblem.naming(scene) { try buildPlan(scene: scene, scale: scale, cull: cull, memoryLimit: memoryLimit) }
+        try RenderProblem.naming(scene) {
+            try buildPlan(scene: scene, time: time, scale: scale, cull: cull, memoryLimit: memoryLimit)
+        }
     }
 
-    private static func buildPlan(scene: Scene, scale: Double?, cull: Bool,
+    private static func buildPlan(scene: Scene, time: Double?, scale: Double?, cull: Bool,
                                   memoryLimit: Int?) throws -> (plan: RenderPlan, stats: PlanBuildStats) {
         var canvas = scene.canvas
         if let s = scale { canvas.scale = s }
         let pw = Int((canvas.width * canvas.scale).rounded()), ph = Int((canvas.height * canvas.scale).rounded())
         let builder = PlanBuilder(options: PlanOptions(scale: canvas.scale, cull: cull))
-        let plan = builder.build(root: scene.root, width: pw, height: ph)
+        let root = time.map { scene.root.presentation(at: $0) } ?? scene.root
+        let plan = builder.build(root: root, width: pw, height: ph)
         try RenderProblem.check(builder.stats)
         try MemoryBudget.check(plan, limit: memoryLimit ?? MemoryBudget.defaultLimit)
         return (plan, builder.stats)

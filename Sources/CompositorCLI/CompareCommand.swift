@@ -25,6 +25,9 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .customLong("diff-image"), help: "Write a diff image here.")
     var diffImage: String?
 
+    @Option(name: .customLong("diff-crop"), help: "none (default) or auto: crop the diff image to the differences, magnify it, add a legend.")
+    var diffCrop: DiffCrop = .none
+
     @Option(help: "Write a JSON report here.")
     var report: String?
 
@@ -34,6 +37,9 @@ struct CompareCommand: ParsableCommand {
     @Option(name: .customLong("cpu-output"), help: "Write the CPU render here.")
     var cpuOutput: String?
 
+    @Option(help: "Compare the layer tree as presented at this timeline time (seconds).")
+    var time: Double?
+
     @Option(help: "Tolerance: max channel difference and share of pixels over 2/255, e.g. 16,0.001.")
     var tolerance: String = "16,0.001"
 
@@ -41,20 +47,27 @@ struct CompareCommand: ParsableCommand {
         let ok: Bool = try reportingErrors {
             let tol = try Tolerance(parsing: tolerance)
             try OutputFiles.check([gpuOutput, cpuOutput, diffImage, report])
+            for p in [gpuOutput, cpuOutput, diffImage].compactMap({ $0 }) { _ = try ImageOutputFile.format(for: p, quality: nil) }
+            if let t = time, !t.isFinite { throw UsageError("--time must be a finite number of seconds, got \(t)") }
             var outputs = OutputFiles()
             let s = try options.loadScene(scene)
             try options.checkScale(for: s)
+            noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
             let gpu = try Renderer(backend: .gpu, platform: platform.eglPlatform)
             let cpu = try Renderer(backend: .cpu)
-            // One plan, run by both executors.
-            let (plan, build) = try Renderer.plan(scene: s, scale: options.scale, cull: options.cullEnabled,
+            // One plan (of the presentation tree at --time), run by both executors.
+            let (plan, build) = try Renderer.plan(scene: s, time: time, scale: options.scale, cull: options.cullEnabled,
                                                   memoryLimit: try options.memoryLimitBytes())
             let g = try gpu.execute(plan, buildStats: build)
             let c = try cpu.execute(plan, buildStats: build)
             let d = try ImageDifference.compare(g.image, c.image)
-            if let p = gpuOutput { try outputs.addPNG(g.image, to: p) }
-            if let p = cpuOutput { try outputs.addPNG(c.image, to: p) }
-            if let p = diffImage { try outputs.addPNG(ImageDifference.diffImage(g.image, c.image), to: p) }
+            if let p = gpuOutput { outputs.add(try ImageOutputFile.encode(g.image, for: p), to: p) }
+            if let p = cpuOutput { outputs.add(try ImageOutputFile.encode(c.image, for: p), to: p) }
+            if let p = diffImage {
+                let picture = diffCrop == .none ? ImageDifference.diffImage(g.image, c.image)
+                    : ImageDifference.diffImage(g.image, c.image, crop: diffCrop)
+                outputs.add(try ImageOutputFile.encode(picture, for: p), to: p)
+            }
             let pass = tol.accepts(d)
             if let p = report {
                 let r = CompareReport(scene: scene, width: g.image.width, height: g.image.height,

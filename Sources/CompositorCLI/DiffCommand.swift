@@ -13,7 +13,7 @@ import Images
 struct DiffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
-        abstract: "Compare two PNG images and judge them against a tolerance.",
+        abstract: "Compare two images (PNG, JPEG or PVRTC .pvr) and judge them against a tolerance.",
         discussion: """
         Metrics are computed on premultiplied RGBA8. The tolerance is MAX,SHARE \
         (or max=MAX,share=SHARE): the largest allowed channel difference, and the \
@@ -33,7 +33,10 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "MAX,SHARE or max=MAX,share=SHARE.")
     var tolerance: String = Tolerance.default.description
 
-    @Flag(help: "Print the report as JSON.")
+    @Option(name: .customLong("diff-crop"), help: "none (default: the diff pixel-aligned with the images) or auto (cropped to the differences, magnified, with a legend).")
+    var diffCrop: DiffCrop = .none
+
+    @Flag(help: "Print the report as JSON (errors too: {\"error\": …} on stdout, besides the line on stderr).")
     var json = false
 
     /// The JSON form of the report.
@@ -52,8 +55,10 @@ struct DiffCommand: ParsableCommand {
         do {
             limit = try Tolerance(parsing: tolerance)
             try OutputFiles.check([diffImage])
-            first = try PNG.read(path: a)
-            second = try PNG.read(path: b)
+            if let path = diffImage { _ = try ImageOutputFile.format(for: path, quality: nil) }
+            // PNG, JPEG or .pvr (decoded), by the file's signature.
+            first = try ImageLoader.read(path: a)
+            second = try ImageLoader.read(path: b)
             difference = try ImageDifference.compare(first, second)
         } catch let error as CompareError {
             try fail("\(a) vs \(b): \(error)")
@@ -62,7 +67,9 @@ struct DiffCommand: ParsableCommand {
         }
         if let path = diffImage {
             do {
-                try PNG.write(ImageDifference.diffImage(first, second), to: path)
+                let picture = diffCrop == .none ? ImageDifference.diffImage(first, second)
+                    : ImageDifference.diffImage(first, second, crop: diffCrop)
+                try ImageOutputFile.write(picture, to: path)
             } catch {
                 try fail("\(error)")
             }
@@ -81,9 +88,17 @@ struct DiffCommand: ParsableCommand {
         if !pass { throw ExitCode(1) }
     }
 
-    /// Prints `message` to stderr and exits with status 2.
+    /// Prints `message` to stderr as every verb does (and as JSON on stdout
+    /// with `--json`) and exits with status 2.
     private func fail(_ message: String) throws -> Never {
-        printError("compositor diff: \(message)")
+        printError("compositor: error: \(message)")
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(["error": message, "a": a, "b": b]) {
+                print(String(decoding: data, as: UTF8.self))
+            }
+        }
         throw ExitCode(2)
     }
 }

@@ -43,15 +43,18 @@ struct FrameSequence {
         let c = command
         let dir = c.output.hasSuffix("/") && c.output.count > 1 ? String(c.output.dropLast()) : c.output
         try Self.checkDirectory(dir)
+        let part = try c.frameShard()
         try OutputFiles.check([c.statsJSON])
         let loaded = try c.options.loadScene(c.scene, backend: c.backend)
         let s = loaded.scene, renderer = loaded.renderer
+        noteIfStatic(s, path: c.scene, option: "--frames \(count)")
         // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
         try Self.prepareDirectory(dir)
-        let progress = Progress(total: count, label: "frames")
+        let mine = (0..<count).filter { part.owns($0) }
+        let progress = Progress(total: mine.count, label: "frames")
         var all: [FrameStats] = []
         var written: [String] = []
-        for i in 0..<count {
+        for i in mine {
             let t = c.start + Double(i) / c.fps
             let name = Self.fileName(i, count: count)
             do {

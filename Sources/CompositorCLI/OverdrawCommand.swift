@@ -13,6 +13,8 @@ import Foundation
 import GLES
 import Raster
 
+extension HeatMap.Scheme: ExpressibleByArgument {}
+
 struct OverdrawCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "overdraw",
@@ -21,12 +23,21 @@ struct OverdrawCommand: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "Output heat map PNG path.")
+    @Option(name: .shortAndLong, help: "Output heat map: .png, or .jpg/.jpeg for JPEG.")
     var output: String
+
+    @Option(help: "JPEG quality, 1–100 (default 90), for a .jpg output.")
+    var quality: Int?
 
     @OptionGroup var backend: BackendOptions
 
     @OptionGroup var options: SceneRenderOptions
+
+    @Option(help: "Count the layer tree as presented at this timeline time (seconds).")
+    var time: Double?
+
+    @Option(help: "Heat map colours: android (blue, green, pink, red) or deuteranomaly (colour-blind-safe, Android's alternative).")
+    var scheme: HeatMap.Scheme = .android
 
     @Option(name: .customLong("stats-json"), help: "Write the totals as JSON to this file.")
     var statsJSON: String?
@@ -34,11 +45,15 @@ struct OverdrawCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             try OutputFiles.check([output, statsJSON])
+            _ = try ImageOutputFile.format(for: output, quality: quality)
+            if let t = time, !t.isFinite { throw UsageError("--time must be a finite number of seconds, got \(t)") }
             var outputs = OutputFiles()
             let s = try options.loadScene(scene)
             try options.checkScale(for: s)
+            noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
             let renderer = try options.makeRenderer(backend)
-            let out = try renderer.render(scene: s, scale: options.scale, cull: options.cullEnabled)
+            let out = try renderer.renderFrame(scene: s, time: time, scale: options.scale, cull: options.cullEnabled,
+                                               rasterCache: false).renderOutput
             // The executor counts per pixel; when it cannot attribute fragments to
             // items, the exact CPU counter supplies those (and checks its pixels).
             var result = try renderer.executor.countOverdraw(out.plan)
@@ -52,8 +67,9 @@ struct OverdrawCommand: ParsableCommand {
                 counter += " (per-pixel), cpu (per-item)"
             }
             let c = result.canvas
-            try outputs.addPNG(HeatMap.render(counts: c.counts, width: c.width, height: c.height, frame: out.image),
-                               to: output)
+            outputs.add(try ImageOutputFile.encode(HeatMap.render(counts: c.counts, width: c.width, height: c.height,
+                                                                  frame: out.image, scheme: scheme),
+                                                  for: output, quality: quality), to: output)
             let sum = OverdrawSummary(result, plan: out.plan)
             print(report(sum, counter: counter, plan: out.plan))
             if let path = statsJSON {

@@ -16,8 +16,11 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file (JSON).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "Output PNG path; with --frames, the output directory.")
+    @Option(name: .shortAndLong, help: "Output image: .png, or .jpg/.jpeg for JPEG; with --frames, the output directory (PNGs).")
     var output: String
+
+    @Option(help: "JPEG quality, 1–100 (default 90), for a .jpg output.")
+    var quality: Int?
 
     @OptionGroup var backend: BackendOptions
 
@@ -37,10 +40,16 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Timeline time of the sequence's first frame (seconds).")
     var start: Double = 0
 
+    @Option(help: "With --frames: render only frames i with i mod N = I (I/N, 0-based), or 'auto' for the batch system's index (JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, see docs/check.md); files keep their sequence numbers.")
+    var shard: String?
+
+    @Option(name: .customLong("shard-count"), help: "The number of shards for --shard auto under a Kubernetes Indexed Job.")
+    var shardCount: Int?
+
     @Option(name: .customLong("repeat"), help: "Render the same frame this many times (a long run; the last frame is written).")
     var repeatCount: Int = 1
 
-    @Option(help: "Colour overlay: blended, offscreen, raster or misaligned.")
+    @Option(help: "Colour overlay: blended, offscreen, raster, misaligned, or bounds (layer bounds and anchor points).")
     var debug: DebugOverlayMode?
 
     @Flag(help: "Print render statistics (with --frames: one line per frame and a summary).")
@@ -53,6 +62,11 @@ struct RenderCommand: ParsableCommand {
     var dumpPlan = false
 
     func validate() throws {
+        if frames == nil {
+            do { _ = try ImageOutputFile.format(for: output, quality: quality) } catch { throw ValidationError("\(error)") }
+        } else if quality != nil {
+            throw ValidationError("--quality applies to a single .jpg output, not to --frames (PNG sequences)")
+        }
         guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1") }
         if let t = time, !t.isFinite { throw ValidationError("--time must be a finite number of seconds, got \(t)") }
         if let n = frames {
@@ -63,6 +77,10 @@ struct RenderCommand: ParsableCommand {
             guard imageLoading.mode == nil else {
                 throw ValidationError("--frames loads images up front; --preload/--lazy and the image cache options apply to single renders")
             }
+        }
+        if shard != nil || shardCount != nil {
+            guard frames != nil else { throw ValidationError("--shard applies to --frames sequences") }
+            do { _ = try frameShard() } catch { throw ValidationError("\(error)") }
         }
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number, got \(fps)") }
         guard start.isFinite else { throw ValidationError("--start must be a finite number of seconds, got \(start)") }
@@ -78,6 +96,7 @@ struct RenderCommand: ParsableCommand {
             var outputs = OutputFiles()
             let loaded = try options.loadScene(scene, backend: backend, images: imageLoading.policy)
             let s = loaded.scene, renderer = loaded.renderer
+            noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
             if time != nil || debug != nil {
                 var frame: FrameOutput?
                 for _ in 0..<repeatCount {
@@ -87,7 +106,7 @@ struct RenderCommand: ParsableCommand {
                 }
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
-                try outputs.addPNG(out.image, to: output)
+                outputs.add(try ImageOutputFile.encode(out.image, for: output, quality: quality), to: output)
                 var report = StatsReport(out.renderOutput, images: loaded.imageStats)
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))
@@ -102,11 +121,27 @@ struct RenderCommand: ParsableCommand {
             }
             guard let out else { return }
             if dumpPlan { print(out.plan.dump, terminator: "") }
-            try outputs.addPNG(out.image, to: output)
+            outputs.add(try ImageOutputFile.encode(out.image, for: output, quality: quality), to: output)
             let report = StatsReport(out, images: loaded.imageStats)
             if stats { print(report.text) }
             if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
             try outputs.publish()
         }
     }
+
+    /// The part of a --frames sequence this process renders (the whole one without --shard).
+    func frameShard() throws -> CheckShard {
+        guard let shard else { return .whole }
+        if shard == "auto" {
+            let part = try CheckShard.resolve(flag: nil, countFlag: shardCount, environment: ProcessInfo.processInfo.environment)
+            guard ProcessInfo.processInfo.environment["JOB_COMPLETION_INDEX"] != nil
+                    || ProcessInfo.processInfo.environment["SLURM_ARRAY_TASK_ID"] != nil else {
+                throw UsageError("--shard auto: neither JOB_COMPLETION_INDEX nor SLURM_ARRAY_TASK_ID is set")
+            }
+            return part
+        }
+        if shardCount != nil { throw UsageError("--shard-count goes with --shard auto") }
+        return try CheckShard(parsing: shard)
+    }
+
 }

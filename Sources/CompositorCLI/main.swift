@@ -9,7 +9,8 @@ struct CompositorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compositor",
         abstract: "A headless Core Animation-style compositor: render layer scenes on the GPU (EGL + GLES2) or the CPU reference, and compare them.",
-        subcommands: [RenderCommand.self, CompareCommand.self, DiffCommand.self, InfoCommand.self, BenchCommand.self, ExperimentCommand.self, OverdrawCommand.self, PVRTCCommand.self])
+        version: "compositor \(CompositorVersion.number)",
+        subcommands: [RenderCommand.self, CompareCommand.self, DiffCommand.self, InfoCommand.self, BenchCommand.self, ExperimentCommand.self, OverdrawCommand.self, PVRTCCommand.self, CheckCommand.self])
 }
 
-CompositorCommand.main()
+CompositorCommand.mainWithExitRule()

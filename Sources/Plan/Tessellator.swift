@@ -13,7 +13,8 @@ public enum Tessellator {
 
     /// The geometry of `item` in a pass of `width` × `height` pixels; nil when nothing is visible.
     public static func geometry(of item: DrawItem, width: Int, height: Int) -> ItemGeometry? {
-        guard var (poly, inv) = polygon(of: item, width: width, height: height) else { return nil }
+        guard let (found, inv) = polygon(of: item, width: width, height: height) else { return nil }
+        var poly = found
         if case .trapezoid = item.shape { poly = centredFan(poly) }
         return ItemGeometry(vertices: attributes(for: poly, item: item, inv: inv))
     }

@@ -8,15 +8,21 @@
 //   offscreen   items drawing back an offscreen pass yellow
 //   raster      rasterized layers: cached bitmap (hit) green, rebuilt (miss) red
 //   misaligned  image items off the pixel grid magenta, scaled (texel ≠ pixel) yellow
+//   bounds      every layer's bounds outlined, its anchor point marked (DebugBounds)
 //
-// Only canvas items are marked: what is drawn inside offscreen passes shows
-// through the item that draws the pass back.
+// blended and misaligned also mark the items drawn inside offscreen passes of
+// colour content (group opacity, rounded clips, shape content, the content of
+// a masked layer), so an image scaled inside a clipped, faded or masked group
+// is marked where it lands; the tint then goes through the pass's clip, mask
+// and fade like the item itself. Mask sources and shadow passes (read for
+// their alpha) and rasterized bitmaps (kept across frames) are left alone: there, and for offscreen and raster, what is drawn
+// inside shows through the item that draws the pass back.
 
 import Geometry
 
 /// The `--debug` overlays.
 public enum DebugOverlayMode: String, Sendable, CaseIterable {
-    case blended, offscreen, raster, misaligned
+    case blended, offscreen, raster, misaligned, bounds
 }
 
 /// Tints and the classification of items for the debug overlays.
@@ -49,6 +55,8 @@ public enum DebugOverlay {
                 }
             }
             return nil
+        case .bounds:
+            return nil  // drawn from the layer tree: RenderPlan.withLayerBoundsOverlay
         case .misaligned:
             guard case .texture(.image(let i), let uv, _, _) = item.paint, plan.images.indices.contains(i)
             else { return nil }
@@ -76,20 +84,35 @@ public enum DebugOverlay {
 }
 
 extension RenderPlan {
-    /// This plan with `mode`'s overlay items appended to the canvas pass.
+    /// This plan with `mode`'s overlay items appended to the canvas pass (and,
+    /// for blended and misaligned, to the offscreen passes of colour content).
     public func withDebugOverlay(_ mode: DebugOverlayMode) -> RenderPlan {
         var plan = self
         let canvas = plan.passes.count - 1
-        guard canvas >= 0, case .draw(let items) = plan.passes[canvas].content else { return plan }
-        var out = items
-        for item in items {
-            guard let c = DebugOverlay.tint(of: item, in: self, mode: mode) else { continue }
-            var o = item
-            o.paint = .solid(c)
-            o.blend = .sourceOver
-            out.append(o)
+        guard canvas >= 0 else { return plan }
+        let insidePasses: Set<PassReason> = mode == .blended || mode == .misaligned
+            ? [.groupOpacity, .roundedClip, .shapeContent, .mask] : []
+        // Passes sampled as a mask's alpha: tinting them would change what the mask lets through.
+        var alphaSources = Set<Int>()
+        for pass in passes {
+            guard case .draw(let items) = pass.content else { continue }
+            for item in items {
+                if case .masked(_, mask: .pass(let m), _, _, _) = item.paint { alphaSources.insert(m) }
+            }
         }
-        plan.passes[canvas].content = .draw(out)
+        for p in plan.passes.indices where p == canvas || insidePasses.contains(plan.passes[p].reason)
+            && !alphaSources.contains(plan.passes[p].id) {
+            guard case .draw(let items) = plan.passes[p].content else { continue }
+            var out = items
+            for item in items {
+                guard let c = DebugOverlay.tint(of: item, in: self, mode: mode) else { continue }
+                var o = item
+                o.paint = .solid(c)
+                o.blend = .sourceOver
+                out.append(o)
+            }
+            plan.passes[p].content = .draw(out)
+        }
         return plan
     }
 }
