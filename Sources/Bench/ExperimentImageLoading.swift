@@ -123,7 +123,7 @@ struct ExperimentImageLoading: ParsableCommand {
             loads.append(Double(t1 - t0) / 1e6)
             decodes.append(Double(t2 - t1) / 1e6)
         }
-        if renderer.executor.name == "gpu" {
+        if renderer.executor.uploadsImages {
             for _ in 0..<runs { uploads.append(try uploadMilliseconds(decoded, renderer: renderer)) }
         }
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.intValue ?? 0

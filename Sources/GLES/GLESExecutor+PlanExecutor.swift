@@ -12,6 +12,7 @@ extension GLESExecutor: PlanExecutor {
         }
 
     public var name: String { "gpu" }
+    public var uploadsImages: Bool { true }
 
     public var lastExecution: ExecutionStats {
         let g = lastStats

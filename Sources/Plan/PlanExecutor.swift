@@ -12,6 +12,9 @@ import Images
 public protocol PlanExecutor: AnyObject {
     /// The backend's name, as `--backend` spells it ("gpu", "cpu").
     var name: String { get }
+    /// Whether images reach the backend through an upload (a GPU's texture
+    /// upload) whose cost a benchmark can time apart from decoding.
+    var uploadsImages: Bool { get }
     /// Runs every pass of `plan` (validated first, `RenderPlan.validate`) and
     /// returns the canvas pass's pixels (premultiplied RGBA8, rows top-down).
     func execute(_ plan: RenderPlan) throws -> Image

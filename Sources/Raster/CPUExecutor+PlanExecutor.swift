@@ -10,6 +10,7 @@ extension CPUExecutor: PlanExecutor {
         name: "cpu", summary: "the CPU reference executor (GL rules emulated exactly)") { _ in CPUExecutor() }
 
     public var name: String { "cpu" }
+    public var uploadsImages: Bool { false }
 
     public var lastExecution: ExecutionStats {
         let c = lastStats
