@@ -13,7 +13,7 @@ import TestSupport
 import Geometry
 
 final class GeometryPropertyTests: XCTestCase {
-    static let defaultCases = 500
+    static let defaultCases = 2000
 
     static var caseCount: Int {
         ProcessInfo.processInfo.environment["PROPERTY_CASES"].flatMap { Int($0) } ?? defaultCases
