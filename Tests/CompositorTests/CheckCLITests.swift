@@ -12,38 +12,18 @@ final class CheckCLITests: XCTestCase {
     static let quickScenes = ["background-border", "hidden", "opacity-nested", "corner-radius-border",
                               "gradient-axial", "transform-rotate-z"]
 
-    func folder() throws -> String {
-        let u = FileManager.default.temporaryDirectory.appendingPathComponent("check-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: u, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: u) }
-        return u.path
-    }
-
-    /// Runs the binary with extra environment variables.
+    /// Runs the binary with extra environment variables (and no inherited shard variables).
     func run(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let binary = FixturePaths.compositorBinary
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("compositor binary not built at \(binary.path)")
-        }
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        var env = ProcessInfo.processInfo.environment
+        var env: [String: String?] = [:]
         for k in ["JOB_COMPLETION_INDEX", "COMPOSITOR_SHARD_COUNT", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT",
-                  "SLURM_ARRAY_TASK_MIN"] { env[k] = nil }
-        env.merge(environment) { $1 }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let r = (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-        if r.0 == 2, r.2.contains("EGL") { throw XCTSkip("no EGL display: \(r.2)") }
+                  "SLURM_ARRAY_TASK_MIN"] { env[k] = .some(nil) }
+        for (k, v) in environment { env[k] = v }
+        let r = try runCompositor(args, environment: env)
+        if r.status == 2, r.stderr.contains("EGL") { throw XCTSkip("no EGL display: \(r.stderr)") }
         return r
     }
+
+    func folder() throws -> String { try scratchFolder("check-cli") }
 
     /// A list of the quick scenes (absolute paths), plus `extra` lines.
     func writeList(_ dir: String, extra: [String] = []) throws -> String {

@@ -5,7 +5,9 @@ import Foundation
 import XCTest
 
 /// Runs `compositor args…`; skips the test when the binary was not built.
-func runCompositor(_ args: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+/// `environment` changes the inherited environment: a nil value removes the variable.
+func runCompositor(_ args: [String], environment: [String: String?] = [:]) throws
+    -> (status: Int32, stdout: String, stderr: String) {
     let binary = FixturePaths.compositorBinary
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
         throw XCTSkip("compositor binary not built at \(binary.path)")
@@ -13,6 +15,11 @@ func runCompositor(_ args: [String]) throws -> (status: Int32, stdout: String, s
     let p = Process()
     p.executableURL = binary
     p.arguments = args
+    if !environment.isEmpty {
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+    }
     let out = Pipe(), err = Pipe()
     p.standardOutput = out
     p.standardError = err
