@@ -57,12 +57,12 @@ let package = Package(
         ]),
         // Benchmarks and experiments (`compositor bench …`, `compositor experiment …`), plots included.
         .target(name: "Bench", dependencies: [
-            "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
+            "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC", "Text",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The command line: argument parsing and printing.
         .executableTarget(name: "CompositorCLI", dependencies: [
-            "Bench", "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
+            "Bench", "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC", "Text",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

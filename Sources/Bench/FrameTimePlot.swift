@@ -1,6 +1,6 @@
 // Bench: the plot of `experiment layers`, drawn straight into an
 // Image: frame time (log) against layer count (log), one series per way of
-// counting, with axes, ticks, labels in PlotFont and a legend.
+// counting, with axes, ticks, labels (PlotLabel) and a legend.
 
 import Compositor
 import Foundation
@@ -58,13 +58,17 @@ struct FrameTimePlot {
             }
         }
         c.line(left, top, left, bottom, ink); c.line(left, bottom, right, bottom, ink)
-        c.text("LAYER COUNT (LOG SCALE)", centreX: (left + right) / 2, y: bottom + 32, ink, scale: 2)
-        c.text("MS", rightX: left - 10, y: top - 22, ink, scale: 2)
-        c.text("FRAME TIME (MEDIAN, LOG SCALE) VS LAYER COUNT, 3D GRID, \(backend.uppercased())",
+        c.text("layer count (log scale)", centreX: (left + right) / 2, y: bottom + 32, ink, scale: 2)
+        c.text("ms", rightX: left - 10, y: top - 22, ink, scale: 2)
+        c.text("Frame time (median, log scale) against layer count, 3D grid, \(backend) backend",
                centreX: (left + right) / 2, y: 14, ink, scale: 2)
 
         for s in series {
-            let pts = s.points.filter { $0.x > 0 && $0.y > 0 }.map { (px($0.x), py($0.y)) }
+            // Sorted by x, so a series plotted against the visible count (which
+            // several grid sizes can share) runs left to right instead of folding back.
+            let pts = s.points.filter { $0.x > 0 && $0.y > 0 }
+                .sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+                .map { (px($0.x), py($0.y)) }
             for (a, b) in zip(pts, pts.dropFirst()) { c.line(a.0, a.1, b.0, b.1, s.color, thickness: 2) }
             for p in pts { c.fill(p.0 - 3, p.1 - 3, 7, 7, s.color) }
         }
@@ -87,7 +91,7 @@ struct FrameTimePlot {
     }
 }
 
-/// An opaque white RGB canvas with lines, boxes and PlotFont text.
+/// An opaque white RGB canvas with lines, boxes and text labels (PlotLabel).
 struct PlotCanvas {
     var image: Image
 
@@ -120,19 +124,30 @@ struct PlotCanvas {
         }
     }
 
-    static func textWidth(_ s: String, scale: Int) -> Int { s.count * (PlotFont.width + 1) * scale - scale }
+    /// Width in pixels of `s` drawn at `scale`.
+    static func textWidth(_ s: String, scale: Int) -> Int { PlotLabel.make(s, scale: scale)?.width ?? 0 }
 
+    /// Draws `s` with its box's top-left at (x, y), blending the glyph coverage in colour `c`.
     mutating func text(_ s: String, x: Int, y: Int, _ c: (UInt8, UInt8, UInt8), scale: Int = 1) {
-        var cx = x
-        for ch in s {
-            if let g = PlotFont.glyph(ch) {
-                for (row, line) in g.enumerated() {
-                    for (col, p) in line.enumerated() where p == "#" {
-                        fill(cx + col * scale, y + row * scale, scale, scale, c)
-                    }
+        guard let label = PlotLabel.make(s, scale: scale) else { return }
+        // The box's top sits a little above the old bitmap font's cap height, so centre the label on it.
+        let top = y - (label.height - 7 * scale) / 2
+        for row in 0..<label.height {
+            let py = top + row
+            guard py >= 0, py < image.height else { continue }
+            for col in 0..<label.width {
+                let px = x + col
+                guard px >= 0, px < image.width else { continue }
+                let a = UInt32(label.coverage[row * label.width + col])
+                if a == 0 { continue }
+                let i = (py * image.width + px) * 4
+                func mix(_ d: UInt8, _ s: UInt8) -> UInt8 {
+                    UInt8((UInt32(s) * a + UInt32(d) * (255 - a) + 127) / 255)
                 }
+                image.pixels[i] = mix(image.pixels[i], c.0)
+                image.pixels[i + 1] = mix(image.pixels[i + 1], c.1)
+                image.pixels[i + 2] = mix(image.pixels[i + 2], c.2)
             }
-            cx += (PlotFont.width + 1) * scale
         }
     }
 
