@@ -47,7 +47,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
         .target(name: "Compare", dependencies: ["Images"]),
         .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Plan", "Rendering",
-                                                   "Raster", "GLES", "Compare", "PVRTC"]),
+                                                   "Raster", "GLES", "Compare", "PVRTC", "Text"]),
         // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
         .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering"]),
         // Options and failure reporting shared by the command line and the bench module.

@@ -1,6 +1,6 @@
 // Bench: the plot of `experiment layers`, drawn straight into an
 // Image: frame time (log) against layer count (log), one series per way of
-// counting, with axes, ticks, labels (PlotLabel) and a legend.
+// counting, with axes, ticks, labels (TextLabel) and a legend.
 
 import Compositor
 import Foundation
@@ -91,7 +91,7 @@ struct FrameTimePlot {
     }
 }
 
-/// An opaque white RGB canvas with lines, boxes and text labels (PlotLabel).
+/// An opaque white RGB canvas with lines, boxes and text labels (TextLabel).
 struct PlotCanvas {
     var image: Image
 
@@ -124,31 +124,18 @@ struct PlotCanvas {
         }
     }
 
-    /// Width in pixels of `s` drawn at `scale`.
-    static func textWidth(_ s: String, scale: Int) -> Int { PlotLabel.make(s, scale: scale)?.width ?? 0 }
+    /// Font size in pixels for labels drawn at `scale` (1: tick labels, 2: titles).
+    static func pixelSize(scale: Int) -> Double { scale <= 1 ? 12 : 15 }
 
-    /// Draws `s` with its box's top-left at (x, y), blending the glyph coverage in colour `c`.
+    /// Width in pixels of `s` drawn at `scale`.
+    static func textWidth(_ s: String, scale: Int) -> Int {
+        TextLabel.make(s, pixelSize: pixelSize(scale: scale))?.width ?? 0
+    }
+
+    /// Draws `s` in colour `c`, its box vertically centred on a 7 × scale pixel line starting at y.
     mutating func text(_ s: String, x: Int, y: Int, _ c: (UInt8, UInt8, UInt8), scale: Int = 1) {
-        guard let label = PlotLabel.make(s, scale: scale) else { return }
-        // The box's top sits a little above the old bitmap font's cap height, so centre the label on it.
-        let top = y - (label.height - 7 * scale) / 2
-        for row in 0..<label.height {
-            let py = top + row
-            guard py >= 0, py < image.height else { continue }
-            for col in 0..<label.width {
-                let px = x + col
-                guard px >= 0, px < image.width else { continue }
-                let a = UInt32(label.coverage[row * label.width + col])
-                if a == 0 { continue }
-                let i = (py * image.width + px) * 4
-                func mix(_ d: UInt8, _ s: UInt8) -> UInt8 {
-                    UInt8((UInt32(s) * a + UInt32(d) * (255 - a) + 127) / 255)
-                }
-                image.pixels[i] = mix(image.pixels[i], c.0)
-                image.pixels[i + 1] = mix(image.pixels[i + 1], c.1)
-                image.pixels[i + 2] = mix(image.pixels[i + 2], c.2)
-            }
-        }
+        guard let label = TextLabel.make(s, pixelSize: Self.pixelSize(scale: scale)) else { return }
+        label.draw(into: &image, x: x, y: y - (label.height - 7 * scale) / 2, c)
     }
 
     mutating func text(_ s: String, centreX: Int, y: Int, _ c: (UInt8, UInt8, UInt8), scale: Int = 1) {

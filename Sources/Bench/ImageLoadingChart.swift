@@ -1,7 +1,7 @@
 // Bench: the chart of `experiment image-loading`: for each source
 // image a panel of grouped bars — one group per size, one bar per format —
 // of total (load + decode + upload) milliseconds on a log scale, drawn with
-// PlotCanvas and PlotLabel.
+// PlotCanvas and TextLabel.
 
 import Compositor
 import Foundation

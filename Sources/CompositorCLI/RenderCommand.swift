@@ -52,6 +52,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Colour overlay: blended, offscreen, raster, misaligned, or bounds (layer bounds and anchor points).")
     var debug: DebugOverlayMode?
 
+    @Flag(name: .customLong("no-legend"), help: "With --debug: leave out the legend strip below the image, so the output keeps the canvas size.")
+    var noLegend = false
+
+    /// The frame as written: with the debug overlay's legend strip below it unless --no-legend.
+    func withLegend(_ image: Image) -> Image {
+        guard let d = debug, !noLegend else { return image }
+        return DebugLegend.appending(to: image, mode: d)
+    }
+
     @Flag(help: "Print render statistics (with --frames: one line per frame and a summary).")
     var stats = false
 
@@ -106,7 +115,7 @@ struct RenderCommand: ParsableCommand {
                 }
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
-                outputs.add(try ImageOutputFile.encode(out.image, for: output, quality: quality), to: output)
+                outputs.add(try ImageOutputFile.encode(withLegend(out.image), for: output, quality: quality), to: output)
                 var report = StatsReport(out.renderOutput, images: loaded.imageStats)
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))
