@@ -25,6 +25,8 @@ public enum DebugLegend {
                     (DebugOverlay.yellow, "image scaled (texel ≠ pixel)")]
         case .bounds:
             return [(DebugOverlay.boundsColor, "layer bounds"), (DebugOverlay.anchorColor, "anchor point")]
+        case .copied:
+            return [(DebugOverlay.cyan, "image copied while drawing (upload, tiles, format expansion)")]
         }
     }
 

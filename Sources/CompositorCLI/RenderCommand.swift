@@ -49,7 +49,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Render the same frame this many times (a long run; the last frame is written).")
     var repeatCount: Int = 1
 
-    @Option(help: "Colour overlay: blended, offscreen, raster, misaligned, or bounds (layer bounds and anchor points).")
+    @Option(help: "Colour overlay: blended, offscreen, raster, misaligned, bounds (layer bounds and anchor points) or copied (images the backend copies while drawing).")
     var debug: DebugOverlayMode?
 
     @Flag(name: .customLong("no-legend"), help: "With --debug: leave out the legend strip below the image, so the output keeps the canvas size.")
