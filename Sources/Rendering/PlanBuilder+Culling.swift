@@ -72,11 +72,20 @@ extension PlanBuilder {
             let covering = opaqueCoverage(it)
             // Nothing to test against and nothing to add: skip building the polygon.
             if occluders.isEmpty && covering == nil { continue }
-            guard let (poly, _) = Tessellator.polygon(of: it, width: width, height: height) else { continue }
+            // Simple items (axis-aligned, unclipped) get their polygon's box without building it.
+            var touched: PixelRect
+            switch Tessellator.polygonBounds(of: it, width: width, height: height) {
+            case .invisible:
+                continue
+            case .box(let b):
+                touched = touchedPixels(b)
+            case .notSimple:
+                guard let (poly, _) = Tessellator.polygon(of: it, width: width, height: height) else { continue }
+                touched = touchedPixels(Rect.bounding(poly))
+            }
             // Only the pass's own pixels matter: an item reaching past the
             // edge (a full-canvas photo, widened by a pixel) is still hidden
             // by an occluder covering the whole pass.
-            var touched = touchedPixels(poly)
             touched.x0 = max(touched.x0, 0); touched.y0 = max(touched.y0, 0)
             touched.x1 = min(touched.x1, width); touched.y1 = min(touched.y1, height)
             if occluders.contains(where: { $0.contains(touched) }) {
@@ -118,10 +127,9 @@ extension PlanBuilder {
     /// non-finite geometry (a frame 1e308 wide) cannot trap the conversion.
     func pixelIndex(_ v: Double) -> Int { Int(clamping: v, to: -(1 << 40)...(1 << 40)) }
 
-    /// Every pixel whose centre the polygon could touch (its bounding box, widened).
-    func touchedPixels(_ poly: [Vec2]) -> PixelRect {
-        let b = Rect.bounding(poly)
-        return PixelRect(x0: pixelIndex((b.minX - 1).rounded(.down)), y0: pixelIndex((b.minY - 1).rounded(.down)),
+    /// Every pixel whose centre a polygon with bounding box `b` could touch (the box, widened).
+    func touchedPixels(_ b: Rect) -> PixelRect {
+        PixelRect(x0: pixelIndex((b.minX - 1).rounded(.down)), y0: pixelIndex((b.minY - 1).rounded(.down)),
                          x1: pixelIndex((b.maxX + 1).rounded(.up)), y1: pixelIndex((b.maxY + 1).rounded(.up)))
     }
 
