@@ -18,7 +18,7 @@ import json, sys
 cpu, gpu, cairo, skia = (json.loads(a) for a in sys.argv[1:])
 print(f"scene: {cpu['scene']} ({cpu['size']}), {cpu['frames']} frames, medians")
 print(f"compositor cpu: {cpu['frameMs']:.2f} ms/frame (plan {cpu['planMs']:.2f}, draw {cpu['drawAndReadbackMs']:.2f})")
-if gpu: print(f"compositor gpu: {gpu['frameMs']:.2f} ms/frame, {gpu.get('drawCalls')} draw calls, fill floor {gpu['fillFloorMs']:.2f} ms ({gpu['fillFloorQuads']} quads), overhead ratio {gpu['overheadRatio']:.2f}")
+if gpu: print(f"compositor gpu: {gpu['frameMs']:.2f} ms/frame, {gpu.get('drawCalls')} draw calls, floor {gpu['floorMs']:.2f} ms (frame/floor {gpu['frameOverFloor']:.2f}); fill rate: {gpu['fillRateQuads']} full-canvas quads {gpu['fillRateQuadsMs']:.2f} ms")
 print(f"cairo {cairo.get('version','')}: {cairo['ms_per_frame_median']:.2f} ms/frame")
 if skia: print(f"skia: {skia['ms_per_frame_median']:.2f} ms/frame")
 print(f"ratio compositor-cpu / cairo: {cpu['frameMs'] / cairo['ms_per_frame_median']:.2f}")

@@ -71,9 +71,13 @@ struct OverdrawCommand: ParsableCommand {
                                                                   frame: out.image, scheme: scheme),
                                                   for: output, quality: quality), to: output)
             let sum = OverdrawSummary(result, plan: out.plan)
+            let necessary = try NecessaryFragmentCounter().count(out.plan)
             print(report(sum, counter: counter, plan: out.plan))
+            print(necessaryReport(necessary))
             if let path = statsJSON {
-                let data = try JSONSerialization.data(withJSONObject: json(sum, counter: counter, plan: out.plan),
+                var object = json(sum, counter: counter, plan: out.plan)
+                object["necessary"] = necessaryJSON(necessary)
+                let data = try JSONSerialization.data(withJSONObject: object,
                                                       options: [.prettyPrinted, .sortedKeys])
                 outputs.add(Array(data), to: path)
             }
@@ -115,6 +119,27 @@ struct OverdrawCommand: ParsableCommand {
             ] as [String: Any],
             "topLayers": s.topLayers.map { ["name": $0.name, "canvasFragments": $0.canvas,
                                             "offscreenFragments": $0.offscreen] as [String: Any] },
+        ]
+    }
+
+    /// Necessary vs wasted fragments (the honest floor's counts, all draw passes).
+    func necessaryReport(_ n: NecessaryFragments) -> String {
+        let kinds = FragmentKind.allCases.map { "\($0.name) \(n[$0])" }.joined(separator: "  ")
+        return [
+            "necessary fragments (topmost replacing fragment per pixel and all above it, all draw passes): \(n.necessaryTotal)",
+            "  \(kinds)",
+            String(format: "wasted fragments (hidden under a later replacing fragment): %d (%.1f%% of %d written by draw items)",
+                   n.wasted, 100 * Double(n.wasted) / Double(max(1, n.writtenTotal)), n.writtenTotal),
+            "blur pass pixels (outside the floor): \(n.blurFragments)",
+        ].joined(separator: "\n")
+    }
+
+    func necessaryJSON(_ n: NecessaryFragments) -> [String: Any] {
+        [
+            "necessary": n.necessaryTotal, "wasted": n.wasted, "writtenByDrawItems": n.writtenTotal,
+            "necessaryByKind": Dictionary(uniqueKeysWithValues: FragmentKind.allCases.map { ($0.name, n[$0]) }),
+            "writtenByKind": Dictionary(uniqueKeysWithValues: FragmentKind.allCases.map { ($0.name, n.written[$0.rawValue]) }),
+            "blurPixels": n.blurFragments,
         ]
     }
 }

@@ -39,10 +39,14 @@ public final class CPUExecutor {
 
     /// - Parameters:
     ///   - conventions: the GL rules to reproduce.
-    ///   - bands: how many row bands to draw concurrently; nil picks 4 per core.
+    ///   - bands: how many row bands to draw concurrently; nil picks the
+    ///     `COMPOSITOR_CPU_BANDS` environment variable when set (benchmarks
+    ///     compare 1 and 2), else 4 per core.
     public init(conventions: GLConventions = .llvmpipe, bands: Int? = nil) {
         self.conventions = conventions
-        self.bands = max(1, bands ?? 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let fromEnvironment = ProcessInfo.processInfo.environment["COMPOSITOR_CPU_BANDS"].flatMap { Int($0) }
+        self.bands = max(1, min(bands ?? fromEnvironment ?? 4 * ProcessInfo.processInfo.activeProcessorCount,
+                                Self.maxPassSize))
     }
 
     /// Runs every pass of `plan` in order and returns the canvas pass's image.

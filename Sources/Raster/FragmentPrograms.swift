@@ -83,6 +83,14 @@ protocol CoverageProgram {
     /// Columns of a row where coverage is certainly exactly 1 (empty when lo > hi),
     /// given the row's local plane value at x0 and its x gradient.
     func interiorColumns(localRow: SIMD4<Float>, localDx: SIMD4<Float>, x0: Float) -> (lo: Int, hi: Int)
+    /// Columns of a row where coverage is certainly exactly 0 although the
+    /// triangle covers them (the hole of a border ring): nothing is written there.
+    func holeColumns(localRow: SIMD4<Float>, localDx: SIMD4<Float>, x0: Float) -> (lo: Int, hi: Int)
+}
+
+extension CoverageProgram {
+    @inline(__always)
+    func holeColumns(localRow: SIMD4<Float>, localDx: SIMD4<Float>, x0: Float) -> (lo: Int, hi: Int) { (1, 0) }
 }
 
 /// Aliased quad: every pixel the rasterizer keeps is fully covered.
@@ -101,6 +109,8 @@ struct AnalyticCoverage: CoverageProgram {
     let rect: (Float, Float, Float, Float)
     let params: (Float, Float, Float, Float)
     let interior: InteriorBoxes
+    /// Where a ring's coverage is exactly 0 (`InteriorBoxes.holes`); empty for other shapes.
+    var holes: (InteriorBoxes, InteriorBoxes) = (.empty, .empty)
     static var isAnalytic: Bool { true }
     @inline(__always)
     func coverage(local: SIMD4<Float>, jacobian: SIMD4<Float>) -> Float {
@@ -113,6 +123,14 @@ struct AnalyticCoverage: CoverageProgram {
     @inline(__always)
     func interiorColumns(localRow: SIMD4<Float>, localDx: SIMD4<Float>, x0: Float) -> (lo: Int, hi: Int) {
         interior.columns(localRow: localRow, localDx: localDx, x0: x0)
+    }
+
+    @inline(__always)
+    func holeColumns(localRow: SIMD4<Float>, localDx: SIMD4<Float>, x0: Float) -> (lo: Int, hi: Int) {
+        if holes.0.isEmpty { return (1, 0) }
+        let a = holes.0.columns(localRow: localRow, localDx: localDx, x0: x0)
+        let b = holes.1.columns(localRow: localRow, localDx: localDx, x0: x0)
+        return b.hi - b.lo > a.hi - a.lo ? b : a
     }
 }
 
@@ -128,6 +146,9 @@ struct InteriorBoxes {
     var b: SIMD4<Float>
 
     static let empty = InteriorBoxes(a: SIMD4(1, 1, 0, 0), b: SIMD4(1, 1, 0, 0))
+
+    /// True when both boxes are inverted (no point inside).
+    var isEmpty: Bool { !(a.x <= a.z && a.y <= a.w) && !(b.x <= b.z && b.y <= b.w) }
 
     @inline(__always)
     func contains(_ x: Float, _ y: Float) -> Bool {
@@ -192,5 +213,23 @@ struct InteriorBoxes {
         let rad = p.x
         return InteriorBoxes(a: SIMD4(r.x + mx, r.y + rad + my, r.z - mx, r.w - rad - my),
                              b: SIMD4(r.x + rad + mx, r.y + my, r.z - rad - mx, r.w - my))
+    }
+
+    /// For a ring (kind 2: outer radius p.x, width p.y, inner radius p.z),
+    /// four boxes (two pairs) where both the outer and the inner rounded
+    /// rect's coverage are provably exactly 1 — the intersections of their
+    /// interior crosses (`make` for each) — so the spec's clamp01(outer −
+    /// inner) is exactly 0 and the pixel is never written. Empty otherwise.
+    static func holes(rect r: SIMD4<Float>, params p: SIMD4<Float>,
+                      jacobian j: SIMD4<Float>) -> (InteriorBoxes, InteriorBoxes) {
+        guard (p.w / 16).rounded(.down) == 2, p.y >= 0, p.z >= 0 else { return (.empty, .empty) }
+        let outer = make(rect: r, params: SIMD4(p.x, 0, 0, 16), jacobian: j)
+        let inner = make(rect: SIMD4(r.x + p.y, r.y + p.y, r.z - p.y, r.w - p.y), params: SIMD4(p.z, 0, 0, 16),
+                         jacobian: j)
+        func meet(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Float> {
+            SIMD4(max(u.x, v.x), max(u.y, v.y), min(u.z, v.z), min(u.w, v.w))
+        }
+        return (InteriorBoxes(a: meet(outer.a, inner.a), b: meet(outer.a, inner.b)),
+                InteriorBoxes(a: meet(outer.b, inner.a), b: meet(outer.b, inner.b)))
     }
 }

@@ -117,7 +117,11 @@ public struct GLConventions: Sendable {
         var f = u * Float(size) * 256
         if !(f > -1_000_000) { f = -1_000_000 }   // NaN and far-outside coordinates clamp
         if f > 1_000_000_000 { f = 1_000_000_000 }
-        let s = Int32(f.rounded(.toNearestOrEven)) &- 128
+        // roundEven(f) without a libm call: below 2²² in magnitude, f + 1.5·2²³ keeps
+        // round(f) + 2²² in its mantissa (exact, ties to even); beyond, rounded() does it.
+        let r = f < 4_194_304 ? Int32(bitPattern: (f + 12_582_912).bitPattern & 0x7F_FFFF) &- 0x40_0000
+            : Int32(f.rounded(.toNearestOrEven))
+        let s = r &- 128
         let i = Int(s >> 8)
         let w = s & 255
         let i0 = min(max(i, 0), size - 1), i1 = min(max(i + 1, 0), size - 1)

@@ -31,6 +31,10 @@ struct ThresholdCoverage: CoverageProgram {
     func interiorColumns(localRow: SIMD4<Float>, localDx: SIMD4<Float>, x0: Float) -> (lo: Int, hi: Int) {
         base.interiorColumns(localRow: localRow, localDx: localDx, x0: x0)
     }
+    @inline(__always)
+    func holeColumns(localRow: SIMD4<Float>, localDx: SIMD4<Float>, x0: Float) -> (lo: Int, hi: Int) {
+        base.holeColumns(localRow: localRow, localDx: localDx, x0: x0)
+    }
 }
 
 /// Counts, per pass and per pixel, how many items write each pixel, exactly

@@ -9,10 +9,23 @@ enum PixelMath {
     /// Clamps each channel to 0...1 (NaN becomes 0, so no input can trap later).
     @inline(__always)
     static func clamp01(_ c: SIMD4<Float>) -> SIMD4<Float> {
-        SIMD4(c.x > 0 ? (c.x < 1 ? c.x : 1) : 0,
-              c.y > 0 ? (c.y < 1 ? c.y : 1) : 0,
-              c.z > 0 ? (c.z < 1 ? c.z : 1) : 0,
-              c.w > 0 ? (c.w < 1 ? c.w : 1) : 0)
+        // Per lane: c > 0 ? (c < 1 ? c : 1) : 0, as two selects.
+        var v = SIMD4<Float>(repeating: 0)
+        v.replace(with: c, where: c .> 0)
+        v.replace(with: 1, where: v .>= 1)
+        return v
+    }
+
+    /// The four bytes of a packed pixel as Int32 lanes (R, G, B, A).
+    @inline(__always)
+    static func lanes(_ p: UInt32) -> SIMD4<Int32> {
+        SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self))
+    }
+
+    /// A packed texel as the shader sees it: each byte `GLConventions.texelFloat`.
+    @inline(__always)
+    static func unpackTexel(_ p: UInt32) -> SIMD4<Float> {
+        SIMD4<Float>(lanes(p)) * GLConventions.reciprocal255
     }
 
     /// Round-to-nearest (ties to even, the FPU's mode, as llvmpipe's unorm
@@ -32,8 +45,9 @@ enum PixelMath {
     /// GL's unorm8 conversion of a colour, packed R | G<<8 | B<<16 | A<<24.
     @inline(__always)
     static func pack(_ c: SIMD4<Float>) -> UInt32 {
-        let q = clamp01(c) * 255
-        return roundByte(q.x) | roundByte(q.y) << 8 | roundByte(q.z) << 16 | roundByte(q.w) << 24
+        // roundByte per lane: the low byte of (v + 1.5·2²³)'s bits.
+        let bits = unsafeBitCast(clamp01(c) * 255 + 12_582_912, to: SIMD4<UInt32>.self)
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: bits), to: UInt32.self)
     }
 
     /// A packed pixel as Floats in 0...1 (byte / 255, exactly rounded).
@@ -59,15 +73,12 @@ enum PixelMath {
     /// (`GLConventions.blendMul`, Blinn's approximation, not `Image.mul255`).
     @inline(__always)
     static func sourceOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
-        let k = 255 &- (s >> 24)
-        var out: UInt32 = 0
-        var shift: UInt32 = 0
-        while shift < 32 {
-            let v = (s >> shift & 0xFF) &+ GLConventions.blendMul(d >> shift & 0xFF, k)
-            out |= (v < 255 ? v : 255) << shift
-            shift &+= 8
-        }
-        return out
+        // The four channels at once, each exactly GLConventions.sourceOver.
+        let k = Int32(bitPattern: 255 &- (s >> 24))
+        let t = lanes(d) &* k
+        let v = lanes(s) &+ ((t &+ (t &>> 8) &+ 128) &>> 8)
+        let r = pointwiseMin(v, SIMD4(repeating: 255))
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: r), to: UInt32.self)
     }
 
     /// x · y / 255 rounded to nearest: the formula of `Image.mul255`, inlined

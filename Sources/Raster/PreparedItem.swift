@@ -94,7 +94,9 @@ extension ItemProgram {
         let affine = (1..<count).allSatisfy { attr($0, VertexLayout.jacobian) == j0 }
         let interior = affine && useInteriorShortcut
             ? InteriorBoxes.make(rect: r, params: p, jacobian: j0) : .empty
+        let holes = affine && useInteriorShortcut ? InteriorBoxes.holes(rect: r, params: p, jacobian: j0) : (.empty, .empty)
         coverage = p.w == 0 ? nil
-            : AnalyticCoverage(rect: (r.x, r.y, r.z, r.w), params: (p.x, p.y, p.z, p.w), interior: interior)
+            : AnalyticCoverage(rect: (r.x, r.y, r.z, r.w), params: (p.x, p.y, p.z, p.w), interior: interior,
+                               holes: holes)
     }
 }

@@ -7,7 +7,9 @@
 //
 // Shortcuts that cannot change a byte:
 // - analytic shapes: the columns where coverage is provably exactly 1
-//   (InteriorBoxes) run the full-coverage loop, since c · 1 = c;
+//   (InteriorBoxes) run the full-coverage loop, since c · 1 = c; the
+//   columns of a border ring's hole, where it is provably exactly 0, are
+//   skipped (a zero-coverage fragment is never written);
 // - constant colour at full coverage: `.copy` or opaque source-over is a
 //   memory fill, translucent source-over is integer blending of one
 //   pre-packed source (what the Float path computes pixel by pixel).
@@ -71,7 +73,15 @@ enum SpanRasterizer {
                 written &+= segment(row, a, b, tri, rows, paint, FullCoverage(), B.self, constant)
                 written &+= segment(row, b &+ 1, hi, tri, rows, paint, coverage, B.self, .none)
             } else {
-                written &+= segment(row, lo, hi, tri, rows, paint, coverage, B.self, .none)
+                // A ring's hole: coverage is exactly 0 there, so those columns write nothing.
+                let hole = coverage.holeColumns(localRow: rows.local, localDx: tri.local.dadx, x0: tri.x0)
+                let c = max(lo, hole.lo), d = min(hi, hole.hi)
+                if c <= d {
+                    written &+= segment(row, lo, c &- 1, tri, rows, paint, coverage, B.self, .none)
+                    written &+= segment(row, d &+ 1, hi, tri, rows, paint, coverage, B.self, .none)
+                } else {
+                    written &+= segment(row, lo, hi, tri, rows, paint, coverage, B.self, .none)
+                }
             }
         }
         counts.shaded &+= shaded

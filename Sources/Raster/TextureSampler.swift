@@ -92,17 +92,21 @@ extension LinearFilter {
     static func sample8(_ t: TextureView, _ u: Float, _ v: Float) -> SIMD4<Float> {
         let (x0, x1, wx) = GLConventions.bilinearTaps(u, size: t.width)
         let (y0, y1, wy) = GLConventions.bilinearTaps(v, size: t.height)
-        let p00 = t.texel(x0, y0), p10 = t.texel(x1, y0), p01 = t.texel(x0, y1), p11 = t.texel(x1, y1)
-        var out = SIMD4<Float>()
-        var shift: UInt32 = 0
-        for c in 0..<4 {
-            let b = GLConventions.bilinear8(UInt8(truncatingIfNeeded: p00 >> shift), UInt8(truncatingIfNeeded: p10 >> shift),
-                                            UInt8(truncatingIfNeeded: p01 >> shift), UInt8(truncatingIfNeeded: p11 >> shift),
-                                            wx: wx, wy: wy)
-            out[c] = t.unit[Int(b)]
-            shift &+= 8
-        }
-        return out
+        let p00 = t.texel(x0, y0)
+        // Both weights 0 (an unscaled, pixel-aligned image): every lerp8 returns
+        // its first texel, a + ((b − a)·0 + 128) >> 8 = a.
+        if wx | wy == 0 { return PixelMath.unpackTexel(p00) }
+        let q00 = PixelMath.lanes(p00), q10 = PixelMath.lanes(t.texel(x1, y0))
+        let q01 = PixelMath.lanes(t.texel(x0, y1)), q11 = PixelMath.lanes(t.texel(x1, y1))
+        // GLConventions.bilinear8 on the four channels at once (same integer steps).
+        let top = lerp8(q00, q10, wx), bottom = lerp8(q01, q11, wx)
+        return SIMD4<Float>(lerp8(top, bottom, wy)) * GLConventions.reciprocal255
+    }
+
+    /// `GLConventions.lerp8` per lane.
+    @inline(__always)
+    static func lerp8(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>, _ w: Int32) -> SIMD4<Int32> {
+        a &+ (((b &- a) &* w &+ 128) &>> 8)
     }
 }
 

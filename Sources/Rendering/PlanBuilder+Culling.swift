@@ -47,10 +47,14 @@ extension PlanBuilder {
     /// Drops items of every pass that opaque items drawn later cover completely.
     func cullOccludedItems() {
         for i in passes.indices {
-            guard case .draw(let items) = passes[i].content, items.count > 1 else { continue }
-            let kept = removeOccluded(items, width: passes[i].width, height: passes[i].height)
-            stats.culledOccludedItems += items.count - kept.count
-            passes[i].content = .draw(kept)
+            guard case .draw(var items) = passes[i].content, items.count > 1 else { continue }
+            // Take the items out of the pass so the array is unique and is compacted in place
+            // (a DrawItem is a few hundred bytes: no copies).
+            passes[i].content = .draw([])
+            let before = items.count
+            removeOccluded(&items, width: passes[i].width, height: passes[i].height)
+            stats.culledOccludedItems += before - items.count
+            passes[i].content = .draw(items)
         }
     }
 
@@ -64,7 +68,7 @@ extension PlanBuilder {
     /// Most occluders tracked per pass (the largest are kept).
     static let maxOccluders = 32
 
-    func removeOccluded(_ items: [DrawItem], width: Int, height: Int) -> [DrawItem] {
+    func removeOccluded(_ items: inout [DrawItem], width: Int, height: Int) {
         var occluders: [PixelRect] = []
         var keep = [Bool](repeating: true, count: items.count)
         for i in items.indices.reversed() {
@@ -72,11 +76,20 @@ extension PlanBuilder {
             let covering = opaqueCoverage(it)
             // Nothing to test against and nothing to add: skip building the polygon.
             if occluders.isEmpty && covering == nil { continue }
-            guard let (poly, _) = Tessellator.polygon(of: it, width: width, height: height) else { continue }
+            // Simple items (axis-aligned, unclipped) get their polygon's box without building it.
+            var touched: PixelRect
+            switch Tessellator.polygonBounds(of: it, width: width, height: height) {
+            case .invisible:
+                continue
+            case .box(let b):
+                touched = touchedPixels(b)
+            case .notSimple:
+                guard let (poly, _) = Tessellator.polygon(of: it, width: width, height: height) else { continue }
+                touched = touchedPixels(Rect.bounding(poly))
+            }
             // Only the pass's own pixels matter: an item reaching past the
             // edge (a full-canvas photo, widened by a pixel) is still hidden
             // by an occluder covering the whole pass.
-            var touched = touchedPixels(poly)
             touched.x0 = max(touched.x0, 0); touched.y0 = max(touched.y0, 0)
             touched.x1 = min(touched.x1, width); touched.y1 = min(touched.y1, height)
             if occluders.contains(where: { $0.contains(touched) }) {
@@ -86,12 +99,21 @@ extension PlanBuilder {
             if let covered = covering {
                 occluders.append(covered)
                 if occluders.count > Self.maxOccluders {
-                    occluders.sort { $0.area > $1.area }
-                    occluders.removeLast()
+                    // Drop the smallest, the last of equals (what a stable sort by
+                    // decreasing area and removeLast dropped), keeping the others' order.
+                    var smallest = 0
+                    for k in occluders.indices where occluders[k].area <= occluders[smallest].area { smallest = k }
+                    occluders.remove(at: smallest)
                 }
             }
         }
-        return items.indices.filter { keep[$0] }.map { items[$0] }
+        // Compact in place: kept items move forward in order.
+        var w = 0
+        for r in items.indices where keep[r] {
+            if w != r { items.swapAt(w, r) }
+            w += 1
+        }
+        items.removeLast(items.count - w)
     }
 
     /// Whether `it` draws an image whose every pixel is opaque at full
@@ -118,10 +140,9 @@ extension PlanBuilder {
     /// non-finite geometry (a frame 1e308 wide) cannot trap the conversion.
     func pixelIndex(_ v: Double) -> Int { Int(clamping: v, to: -(1 << 40)...(1 << 40)) }
 
-    /// Every pixel whose centre the polygon could touch (its bounding box, widened).
-    func touchedPixels(_ poly: [Vec2]) -> PixelRect {
-        let b = Rect.bounding(poly)
-        return PixelRect(x0: pixelIndex((b.minX - 1).rounded(.down)), y0: pixelIndex((b.minY - 1).rounded(.down)),
+    /// Every pixel whose centre a polygon with bounding box `b` could touch (the box, widened).
+    func touchedPixels(_ b: Rect) -> PixelRect {
+        PixelRect(x0: pixelIndex((b.minX - 1).rounded(.down)), y0: pixelIndex((b.minY - 1).rounded(.down)),
                          x1: pixelIndex((b.maxX + 1).rounded(.up)), y1: pixelIndex((b.maxY + 1).rounded(.up)))
     }
 
@@ -134,9 +155,11 @@ extension PlanBuilder {
         guard h.b == 0, h.d == 0, h.c == 0, h.f == 0, h.i == 1 else { return nil }
         let a = h.apply(Vec2(it.rect.minX, it.rect.minY)), b = h.apply(Vec2(it.rect.maxX, it.rect.maxY))
         func snap(_ v: Double) -> Double { (v * 256).rounded() / 256 }
-        let xs = [snap(a.x), snap(b.x)].sorted(), ys = [snap(a.y), snap(b.y)].sorted()
-        let r = PixelRect(x0: pixelIndex((xs[0] - 0.5).rounded(.up)), y0: pixelIndex((ys[0] - 0.5).rounded(.up)),
-                          x1: pixelIndex((xs[1] - 0.5).rounded(.up)), y1: pixelIndex((ys[1] - 0.5).rounded(.up)))
+        // Each pair in increasing order, as a two-element sort leaves it (no arrays).
+        let (sax, sbx, say, sby) = (snap(a.x), snap(b.x), snap(a.y), snap(b.y))
+        let xs = sbx < sax ? (sbx, sax) : (sax, sbx), ys = sby < say ? (sby, say) : (say, sby)
+        let r = PixelRect(x0: pixelIndex((xs.0 - 0.5).rounded(.up)), y0: pixelIndex((ys.0 - 0.5).rounded(.up)),
+                          x1: pixelIndex((xs.1 - 0.5).rounded(.up)), y1: pixelIndex((ys.1 - 0.5).rounded(.up)))
         return r.x1 > r.x0 && r.y1 > r.y0 ? r : nil
     }
 }

@@ -90,5 +90,20 @@ final class ParallelTests: XCTestCase {
         }
         let shapes = Fixture.plan(200, 160, items)
         XCTAssertEqual(try fast.execute(shapes), try slow.execute(shapes))
+        // Borders (rings) whose hole the shortcut skips: thin and thick, inner
+        // radius 0 and not, scaled and rotated, over an opaque background.
+        var rings: [DrawItem] = [Fixture.solid(Rect(x: 0, y: 0, width: 200, height: 160), Fixture.bytes(30, 60, 90, 255))]
+        for (i, (width, inner)) in [(1.0, 11.0), (4.0, 8.0), (6.0, 0.0), (2.5, 20.0)].enumerated() {
+            let rect = Rect(x: 0, y: 0, width: 80, height: 60)
+            let t = Transform3D.scale(1.1, 0.9).concatenating(.rotation(Double(i) * 0.4, 0, 0, 1))
+                .concatenating(.translation(50 + Double(i) * 25, 20 + Double(i) * 15))
+            rings.append(DrawItem(layer: 0, transform: t, rect: rect,
+                                  paint: .solid(PremultipliedColor(r: 0.7, g: 0.6, b: 0.1, a: i % 2 == 0 ? 1 : 0.7)),
+                                  shape: .ring(rect, radius: 12, width: width, innerRadius: inner), aaEdges: .all))
+        }
+        let ringPlan = Fixture.plan(200, 160, rings)
+        let (ringsFast, ringsSlow) = (try fast.execute(ringPlan), try slow.execute(ringPlan))
+        XCTAssertEqual(ringsFast, ringsSlow)
+        XCTAssertEqual(fast.lastStats, slow.lastStats)
     }
 }

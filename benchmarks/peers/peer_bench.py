@@ -86,7 +86,7 @@ def time_frames(draw, frames, warmup):
 
 def compositor(binary, scene, backend, frames, warmup):
     out = subprocess.run([binary, "bench", "scene", scene, "--backend", backend, "--frames", str(frames),
-                          "--warmup", str(warmup), "--json"], check=True, capture_output=True, text=True).stdout
+                          "--warmup", str(warmup), "--json", "--no-floor"], check=True, capture_output=True, text=True).stdout
     d = json.loads(out)
     return d["frameMs"], d["drawMs"]
 

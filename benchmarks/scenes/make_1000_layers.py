@@ -45,9 +45,9 @@ def color(rng):
     return "#%02X%02X%02X" % (rng.randrange(256), rng.randrange(256), rng.randrange(256))
 
 
-def make_scene():
+def make_scene(count=N):
     rng = random.Random(1000)
-    kinds = [k for k, n in MIX for _ in range(n)]
+    kinds = [k for k, n in MIX for _ in range(n * count // N)]
     rng.shuffle(kinds)
     layers = []
     for i, kind in enumerate(kinds):
@@ -72,12 +72,22 @@ def make_scene():
 
 
 if __name__ == "__main__":
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=N, help="layers (the mix scaled; default 1000)")
+    ap.add_argument("--out", help="scene path (default: layers-1000.json here); images stay in images/ here")
+    args = ap.parse_args()
     make_images()
-    scene = make_scene()
-    with open(os.path.join(HERE, "layers-1000.json"), "w") as f:
+    scene = make_scene(args.count)
+    if args.out:
+        rel = os.path.relpath(HERE, os.path.dirname(os.path.abspath(args.out)))
+        for L in scene["sublayers"]:
+            if "contents" in L:
+                L["contents"] = os.path.join(rel, L["contents"])
+    with open(args.out or os.path.join(HERE, "layers-1000.json"), "w") as f:
         f.write('{"canvas": %s,\n "sublayers": [\n' % json.dumps(scene["canvas"]))
         f.write(",\n".join("  " + json.dumps(L) for L in scene["sublayers"]))
         f.write("\n]}\n")
     counts = {k: sum(1 for L in scene["sublayers"] if L["name"].startswith(k)) for k, _ in MIX}
-    print("wrote layers-1000.json:", counts,
+    print("wrote", args.out or "layers-1000.json", counts,
           "with opacity:", sum(1 for L in scene["sublayers"] if "opacity" in L))
