@@ -235,6 +235,7 @@ struct DZIScanner {
         while true {
             try skipMisc()
             if starts("</") { break }
+            guard !atEnd else { throw fail("unexpected end of file; expected </Image>") }
             let child = try startTag()
             guard child.name == "Size" else {
                 throw fail("unexpected <\(child.name)> in <Image> (only <Size> is read)", at: child.at)

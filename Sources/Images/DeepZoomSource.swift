@@ -20,13 +20,18 @@ public final class DeepZoomSource: TileSource, @unchecked Sendable {
     /// The largest tile file read.
     public static let maximumTileBytes = 16 * 1024 * 1024
 
+    /// With `--confine-to-scene-dir`: the canonical folder every tile file must
+    /// resolve inside (a symbolic link in the pyramid may not lead out of it).
+    public let confinedTo: String?
+
     private let lock = NSLock()
     private var opened = 0
 
-    /// Opens the descriptor at `path`.
+    /// Opens the descriptor at `path`; tiles must resolve inside `confinedTo` when given.
     /// - Throws: ``DeepZoomError`` naming the file.
-    public init(path: String) throws {
+    public init(path: String, confinedTo: String? = nil) throws {
         self.path = path
+        self.confinedTo = confinedTo
         descriptor = try DeepZoomDescriptor.read(path: path)
         tilesFolder = DeepZoomDescriptor.tilesFolder(forDescriptor: path)
     }
@@ -41,6 +46,13 @@ public final class DeepZoomSource: TileSource, @unchecked Sendable {
     public func decodeTile(_ id: TileID) throws -> Image {
         guard pyramid.contains(id) else { throw TileError(file: path, message: "no \(id) in this pyramid") }
         let file = tilePath(id)
+        if let base = confinedTo, let real = realpath(file, nil) {
+            let resolved = String(cString: real)
+            free(real)
+            guard resolved.hasPrefix(base.hasSuffix("/") ? base : base + "/") else {
+                throw TileError(file: file, message: "the tile resolves outside the scene's folder (files are confined to it)")
+            }
+        }
         lock.lock(); opened += 1; lock.unlock()
         let bytes: [UInt8]
         do {

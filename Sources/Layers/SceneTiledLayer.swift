@@ -46,9 +46,11 @@ extension SceneReader {
         if let s = tileSources[key] { layer.tileSource = s; return }
         do {
             if isDZI {
-                let source = try DeepZoomSource(path: resolved)
+                let base = confineToSceneDirectory ? Self.canonical(baseDirectory.isEmpty ? "." : baseDirectory) : nil
+                let source = try DeepZoomSource(path: resolved, confinedTo: base)
                 if confineToSceneDirectory {
-                    // The tiles folder must be inside the scene's folder too (a link could lead out).
+                    // The tiles folder must be inside the scene's folder too (a link could lead out),
+                    // and each tile file is checked again when it is read.
                     _ = try inputFile(source.tilesFolder, p)
                 }
                 layer.tileSource = source
