@@ -118,6 +118,33 @@ final class DeepZoomWriterTests: XCTestCase {
         XCTAssertEqual(source.filesOpened, 2)
     }
 
+    func testJPEGTilesHaveTheirGeometrySizeAndCloseColours() throws {
+        let dir = try scratch()
+        var image = Image(width: 200, height: 130)  // smooth: JPEG keeps it closely
+        for y in 0..<130 { for x in 0..<200 { image[x, y] = (UInt8(x), UInt8(y * 255 / 129), 128, 255) } }
+        try DeepZoomWriter.write(ImageRowSource(image), to: dir + "/j.dzi", options: .init(tileSize: 64, overlap: 2, format: .jpeg))
+        XCTAssertTrue(try String(contentsOfFile: dir + "/j.dzi", encoding: .utf8).contains("Format=\"jpeg\""))
+        let source = try DeepZoomSource(path: dir + "/j.dzi")
+        let p = source.pyramid
+        for l in 0...p.maxLevel {
+            for r in 0..<p.grid(l).rows {
+                for c in 0..<p.grid(l).columns {
+                    let id = TileID(level: l, column: c, row: r)
+                    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/j_files/\(l)/\(c)_\(r).jpeg"))
+                    _ = try source.decodeTile(id)  // checks the size against the geometry
+                }
+            }
+        }
+        // Tile pixels sit where the geometry says (overlap included), within JPEG's loss.
+        let tile = try source.decodeTile(TileID(level: p.maxLevel, column: 1, row: 1))
+        let e = p.extent(TileID(level: p.maxLevel, column: 1, row: 1))
+        for (x, y) in [(62, 62), (100, 70), (129, 127)] {
+            let a = tile[x - e.x, y - e.y], b = image[x, y]
+            XCTAssertLessThanOrEqual(max(abs(Int(a.0) - Int(b.0)), abs(Int(a.1) - Int(b.1)), abs(Int(a.2) - Int(b.2))), 4,
+                                     "at \(x),\(y): \(a) vs \(b)")
+        }
+    }
+
     func testStripReadersDecodeWhatTheWholeImageDecodersDo() throws {
         let dir = try scratch()
         let image = Self.picture(123, 77)
