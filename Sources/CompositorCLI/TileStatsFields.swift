@@ -1,8 +1,10 @@
 // CompositorCLI: tiled layers' figures (TileLoader's TileStats) for --stats
 // and --stats-json: tiles requested, decoded, cached, evicted, failed,
-// blank, the levels drawn and the cache bytes against its budget.
+// blank, the levels drawn, the cache bytes against its budget and the
+// process's peak resident memory.
 
 import Compositor
+import Foundation
 
 /// The renderer's tile figures, or nil when no tiled layer was drawn.
 func tileStats(_ renderer: Renderer) -> TileStats? {
@@ -18,7 +20,14 @@ func tileFields(_ s: TileStats) -> [String: Any] {
             "cacheBudgetBytes": s.budgetBytes, "decodeMilliseconds": ms(s.decodeSeconds),
             "waitMilliseconds": ms(s.waitSeconds), "blankTiles": s.blankTiles,
             "framesWithBlankTiles": s.framesWithBlankTiles, "fallbackTiles": s.fallbackTiles,
-            "levels": s.levels.sorted()]
+            "levels": s.levels.sorted(), "processPeakResidentBytes": peakResidentBytes()]
+}
+
+/// The process's peak resident memory so far (getrusage's ru_maxrss), in bytes.
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024
 }
 
 /// One frame's tile figures for JSON output.

@@ -115,4 +115,28 @@ final class TilesCLITests: XCTestCase {
         let free = try runCompositor(["render", scene, "-o", dir + "/out.png", "--backend", "cpu"])
         XCTAssertEqual(free.status, 0, free.stderr)
     }
+
+    func testAFullHDViewOfA32768PyramidDecodesItsTilesInUnder300MB() throws {
+        let dir = try scratchFolder("tiles-huge")
+        // 1920 × 1080 at 1:1 from image pixel (12000, 20000): columns 46…54, rows 78…82 of 256-pixel tiles.
+        let needed = (78...82).flatMap { r in (46...54).map { TileID(level: 15, column: $0, row: r) } }
+        _ = try TiledLayerTests.writeHugePyramid(dir, tiles: needed)
+        let json = """
+        {"canvas": {"width": 1920, "height": 1080},
+         "sublayers": [{"type": "tiled", "contents": "huge.dzi", "bounds": [0, 0, 32768, 32768],
+                        "anchorPoint": [0, 0], "position": [-12000, -20000], "levelsOfDetail": 8}]}
+        """
+        try json.write(toFile: dir + "/view.json", atomically: true, encoding: .utf8)
+        let r = try runCompositor(["render", dir + "/view.json", "-o", dir + "/view.png", "--backend", "cpu",
+                                   "--stats-json", dir + "/s.json"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let stats = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/s.json"))) as! [String: Any]
+        let tiles = try XCTUnwrap(stats["tiles"] as? [String: Any])
+        XCTAssertEqual(tiles["decoded"] as? Int, needed.count)
+        let peak = try XCTUnwrap(tiles["processPeakResidentBytes"] as? Int)
+        XCTAssertLessThan(peak, 300 << 20, "peak RSS \(peak >> 20) MiB")
+        let image = try PNG.read(path: dir + "/view.png")
+        XCTAssertTrue(image[0, 0] == TiledLayerTests.hugeColour(level: 15, x: 12000, y: 20000))
+        XCTAssertTrue(image[1919, 1079] == TiledLayerTests.hugeColour(level: 15, x: 13919, y: 21079))
+    }
 }
