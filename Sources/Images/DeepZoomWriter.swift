@@ -1,14 +1,16 @@
 // Images: writing a Deep Zoom pyramid (NAME.dzi + NAME_files/) from rows of
 // an image, without ever holding the whole image: rows stream in from a
 // RowSource (a PNG or JPEG decoded strip by strip, or an Image in memory),
-// each level keeps only the rows its current row of tiles needs (tile size
-// plus twice the overlap, and the 64-row strip being read), writes that row of tiles when it is complete and
-// hands every pair of rows, halved (PyramidHalving), to the level below. So
-// memory is about 2 × (tileSize + 2·overlap + 64) rows of the full width,
-// whatever the height (so width × ~700 bytes in all levels for 254-pixel tiles). Output is atomic: tiles go to a hidden temporary
-// folder beside the destination, which is renamed into place only when
-// every tile is written, and the .dzi goes last (AtomicFile); a failure
-// removes the temporary folder and leaves any earlier pyramid untouched.
+// 64 rows at a time; each level keeps only the rows its current row of
+// tiles needs (tile size plus twice the overlap, and the strip being read),
+// writes that row of tiles when it is complete and hands every pair of
+// rows, halved (PyramidHalving), to the level below. So memory is a few
+// hundred rows of the full width in all levels, whatever the height (125 MB
+// peak RSS for a 32768-pixel-wide image, docs/benchmarks.md). Output is
+// atomic: tiles go to a hidden temporary folder beside the destination,
+// which is renamed into place only when every tile is written, and the .dzi
+// goes last (AtomicFile); a failure removes the temporary folder and leaves
+// any earlier pyramid untouched.
 
 import Foundation
 
