@@ -32,6 +32,9 @@ public final class Renderer {
     public let rasterCache = RasterCache()
     /// The spatial indexes of big sublayer lists, kept across renders by layer identity.
     public let sublayerIndexes = SublayerIndexCache()
+    /// Tiled layers' tile cache and background loading, kept across frames
+    /// (`TileLoader.Arrival.wait` by default: every frame waits for its tiles).
+    public let tileLoader = TileLoader()
     /// The bytes one frame may need (passes and images, see MemoryBudget);
     /// a frame over it is refused before anything is allocated for it.
     public var memoryLimit = MemoryBudget.defaultLimit
