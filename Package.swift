@@ -27,17 +27,22 @@ let package = Package(
         // FreeType 2: glyph outlines, hinting, kerning and grayscale rasterization for text layers.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        // cairo: the 2D library behind drawing layers' backing images (paths, strokes, gradients, clips).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
 
         // Pure Swift core.
         .target(name: "Geometry"),
         .target(name: "PVRTC"),
         .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "PVRTC"]),
         .target(name: "Text", dependencies: ["CFreeType", "Geometry", "Images"]),
-        .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC", "Text"]),
+        // Software drawing into a layer's backing image through cairo (drawing layers, drawsContent).
+        .target(name: "Drawing", dependencies: ["CCairo", "Geometry", "Images", "Text"]),
+        .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC", "Text", "Drawing"]),
         // The render plan, the contract between builder and executors: plain data and its invariants.
         .target(name: "Plan", dependencies: ["Geometry", "Images", "PVRTC"]),
         // Layer tree → plan (culling, caches, offscreen effects).
-        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Text", "Plan"]),
+        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Text", "Plan", "Drawing"]),
         // Executors depend on the plan alone.
         .target(name: "Raster", dependencies: ["Geometry", "Images", "Plan"]),
         .target(name: "GLES", dependencies: ["Geometry", "Images", "Plan", "PVRTC", "CEGL", "CGLES2"],
@@ -49,7 +54,8 @@ let package = Package(
         .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Plan", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC"]),
         // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
-        .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering"]),
+        .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering",
+                                                    "Drawing"]),
         // Options and failure reporting shared by the command line and the bench module.
         .target(name: "CLISupport", dependencies: [
             "Compositor", "GLES",
@@ -71,6 +77,7 @@ let package = Package(
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC", "TestSupport"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "PVRTC", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Plan"]),

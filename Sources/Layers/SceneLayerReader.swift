@@ -32,6 +32,7 @@ extension SceneReader {
         ("replicator", ["instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
                         "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
                         "instanceAlphaOffset"]),
+        ("drawing", ["draw", "needsDisplayOnBoundsChange"]),
     ]
 
     // MARK: Top level

@@ -79,6 +79,14 @@ enum LayerFingerprint {
             h.combine(3 as UInt8)
             h.combine(g.colors); h.combine(g.locations); h.combine(g.startPoint); h.combine(g.endPoint)
             h.combine("\(g.type)")
+        case .drawing:
+            // The content is code or a list: what identifies it is the request
+            // count (every setNeedsDisplay and content change bumps it) and which
+            // timed operations show; a store still to be drawn never matches.
+            guard let d = l as? DrawingLayer else { return }
+            h.combine(5 as UInt8)
+            h.combine(d.display.version); h.combine(d.activeOperations); h.combine(d.needsDisplayOnBoundsChange)
+            h.combine(ObjectIdentifier(d.display))
         case .replicator:
             guard let r = l as? ReplicatorLayer else { return }
             h.combine(4 as UInt8)

@@ -203,6 +203,7 @@ public final class PlanBuilder {
         case .text: emitText(n, opacity: opacity)
         case .shape: emitShape(n, opacity: opacity)
         case .gradient: emitGradient(n, opacity: opacity)
+        case .drawing: emitDrawing(n, opacity: opacity)
         }
     }
 
@@ -213,6 +214,9 @@ public final class PlanBuilder {
         case .layer, .transform, .replicator: return nil
         case .gradient: return gradientBounds(l)
         case .shape: return shapeBounds(l)
+        case .drawing:  // the backing image covers exactly the bounds
+            guard let d = l as? DrawingLayer, d.hasContent, !l.bounds.isEmpty else { return nil }
+            return l.bounds
         case .text:  // the backing image covers exactly the bounds
             guard let t = l as? TextLayer, !t.string.isEmpty, (t.foregroundColor?.a ?? 0) > 0,
                   !l.bounds.isEmpty else { return nil }
