@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
         .target(name: "Compare", dependencies: ["Images"]),
-        .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Plan", "Rendering",
+        .target(name: "Compositor", dependencies: ["Drawing", "Geometry", "Images", "Layers", "Plan", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC"]),
         // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
         .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering",

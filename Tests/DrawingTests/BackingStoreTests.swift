@@ -96,10 +96,11 @@ final class BackingStoreTests: XCTestCase {
     }
 
     /// Redrawing only dirty rects after a change gives the image of a full redraw of the
-    /// changed content, and redraws only the dirty pixels. Not bit for bit: cairo's scan
-    /// converter computes a row's coverage differently when the row holds more edges, so
-    /// the kept pixels of the rows the new segment reaches differ from a full redraw by
-    /// at most 2 levels (measured: 2, on a few dozen edge pixels).
+    /// changed content, and redraws only the dirty pixels. Rows the dirty rect does not
+    /// reach are bit-identical. Within its rows not quite: cairo's scan converter computes
+    /// a pixel row's coverage with 15 sub-rows instead of analytically once the row holds
+    /// crossing edges (the new segment's join adds some), so kept pixels of those rows may
+    /// differ from a full redraw by up to 1/15 of full coverage (17 levels); measured here: 2.
     func testDirtyRectRedrawEqualsFullRedraw() throws {
         let b = Rect(x: 0, y: 0, width: 60, height: 40)
         func content(_ n: Int) -> (DrawingContext) -> Void {
@@ -120,12 +121,19 @@ final class BackingStoreTests: XCTestCase {
         XCTAssertEqual(redrawn, Int(seg.width * 2) * Int(seg.height * 2))
         let full = try XCTUnwrap(BackingStore(bounds: b, scale: 2))
         full.redraw(bounds: b, dirty: nil, content(5))
-        var worst = 0, count = 0
-        for (a, b) in zip(incremental.image.pixels, full.image.pixels) where a != b {
-            worst = max(worst, abs(Int(a) - Int(b))); count += 1
+        let rows = Int(seg.minY * 2)..<Int(seg.maxY * 2)
+        var worst = 0
+        for y in 0..<full.image.height {
+            for x in 0..<full.image.width {
+                let a = pixel(incremental.image, x, y), f = pixel(full.image, x, y)
+                if rows.contains(y) {
+                    worst = max(worst, zip(a, f).map { abs(Int($0) - Int($1)) }.max()!)
+                } else {
+                    XCTAssertEqual(a, f, "pixel \(x), \(y) outside the dirty rows")
+                }
+            }
         }
-        XCTAssertLessThanOrEqual(worst, 2, "\(differingPixels(incremental.image, full.image))")
-        XCTAssertLessThan(count, 200)
+        XCTAssertLessThanOrEqual(worst, 17, "\(differingPixels(incremental.image, full.image))")
     }
 
     /// The coordinates where two images differ (at most 10), so failures print a short list.

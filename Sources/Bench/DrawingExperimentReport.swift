@@ -1,0 +1,136 @@
+// Bench: the report and plot of `experiment drawing` — frame time against
+// path length per strategy and backend, pixels redrawn, backing-store
+// memory, whether the pictures agree, and where each strategy wins.
+
+import Compositor
+import Foundation
+
+struct DrawingExperimentReport {
+    let command: String
+    let setup: DrawingExperiment
+    let runs: [DrawingRun]
+
+    /// Median of the frames in [from, to) of the run, in ms.
+    static func medianMs(_ v: [Double], _ from: Int, _ to: Int) -> Double {
+        let s = Array(v[max(0, from)..<min(v.count, max(from + 1, to))]).sorted()
+        guard !s.isEmpty else { return 0 }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    var markdown: String {
+        let n = runs.first?.frameMs.count ?? 0
+        let tenth = max(n / 10, 1)
+        var md = "# Experiment: a growing hand-drawn path\n\n"
+        md += "Command: `\(command)`\n\n"
+        md += "\(n) frames, one new segment each (\(fmt(setup.lineWidth))-point round-capped stroke); canvas "
+        md += "\(fmt(setup.width)) × \(fmt(setup.height)) points at scale \(fmt(setup.scale)) "
+        md += "(backing store \(Int((setup.width * setup.scale).rounded(.up))) × \(Int((setup.height * setup.scale).rounded(.up))) pixels). "
+        md += "Frame time is plan building (which runs the software drawing) plus execution; medians over the first, middle and last tenth of the frames.\n\n"
+        md += "| backend | strategy | first 10 % ms | middle 10 % ms | last 10 % ms | mean ms | pixels redrawn / frame | backing store |\n"
+        md += "|---|---|---:|---:|---:|---:|---:|---:|\n"
+        for r in runs {
+            let mean = r.frameMs.reduce(0, +) / Double(max(r.frameMs.count, 1))
+            let pixels = Double(r.pixelsRedrawn.reduce(0, +)) / Double(max(r.pixelsRedrawn.count, 1))
+            md += "| \(r.backend) | \(r.strategy.rawValue) | \(f2(Self.medianMs(r.frameMs, 0, tenth))) | "
+            md += "\(f2(Self.medianMs(r.frameMs, n / 2 - tenth / 2, n / 2 + tenth / 2 + 1))) | "
+            md += "\(f2(Self.medianMs(r.frameMs, n - tenth, n))) | \(f2(mean)) | \(Int(pixels.rounded())) | "
+            md += r.backingStoreBytes > 0 ? "\(kib(r.backingStoreBytes)) |\n" : "none |\n"
+        }
+        md += "\n## Do the pictures agree?\n\n"
+        for backend in Set(runs.map(\.backend)).sorted() {
+            let rs = runs.filter { $0.backend == backend }
+            guard let shape = rs.first(where: { $0.strategy == .shapeLayer })?.finalImage,
+                  let full = rs.first(where: { $0.strategy == .fullRedraw })?.finalImage,
+                  let dirty = rs.first(where: { $0.strategy == .dirtyRects })?.finalImage else { continue }
+            let a = Self.difference(full, dirty), b = Self.difference(shape, full)
+            md += "- \(backend): dirty rects vs whole redraw: max \(a.max) levels on \(a.count) pixels; "
+            md += "shape layer vs whole redraw (our rasterizer vs cairo): max \(b.max) on \(b.count) pixels.\n"
+        }
+        md += "\n## Where each wins\n\n" + findings
+        md += "\n![frame time against path length](frame-time.png)\n"
+        return md
+    }
+
+    /// The findings, from the numbers above.
+    var findings: String {
+        var s = ""
+        let n = runs.first?.frameMs.count ?? 0
+        let tenth = max(n / 10, 1)
+        for backend in Set(runs.map(\.backend)).sorted() {
+            func last(_ st: DrawingStrategy) -> Double {
+                runs.first { $0.backend == backend && $0.strategy == st }.map { Self.medianMs($0.frameMs, n - tenth, n) } ?? 0
+            }
+            func first(_ st: DrawingStrategy) -> Double {
+                runs.first { $0.backend == backend && $0.strategy == st }.map { Self.medianMs($0.frameMs, 0, tenth) } ?? 0
+            }
+            let ranked = DrawingStrategy.allCases.sorted { last($0) < last($1) }
+            s += "- \(backend): at the end of the path the fastest is \(ranked[0].rawValue) (\(f2(last(ranked[0]))) ms), "
+            s += "then \(ranked[1].rawValue) (\(f2(last(ranked[1]))) ms), then \(ranked[2].rawValue) (\(f2(last(ranked[2]))) ms); "
+            s += "from the first to the last tenth the shape layer's frame grows \(ratio(last(.shapeLayer), first(.shapeLayer))), "
+            s += "the whole redraw's \(ratio(last(.fullRedraw), first(.fullRedraw))), the dirty-rect redraw's \(ratio(last(.dirtyRects), first(.dirtyRects))).\n"
+        }
+        s += "- The shape layer needs no backing store (its path is re-tessellated every frame, so its cost follows the path length); "
+        s += "software drawing pays the backing store (width × height × 4 × scale² bytes) and, redrawing it whole, "
+        s += "a cost that grows with the path as every segment is stroked again; with dirty rects only the new segment's "
+        s += "pixels are redrawn, though cairo still walks the whole path outside the clip, and the whole image is still uploaded.\n"
+        return s
+    }
+
+    static func difference(_ a: Image, _ b: Image) -> (max: Int, count: Int) {
+        guard a.width == b.width, a.height == b.height else { return (255, a.width * a.height) }
+        var m = 0, c = 0
+        for i in stride(from: 0, to: a.pixels.count, by: 4) {
+            var d = 0
+            for k in 0..<4 { d = max(d, abs(Int(a.pixels[i + k]) - Int(b.pixels[i + k]))) }
+            if d > 0 { c += 1; m = max(m, d) }
+        }
+        return (m, c)
+    }
+
+    func f2(_ v: Double) -> String { String(format: "%.2f", v) }
+    func fmt(_ v: Double) -> String { v == v.rounded() ? "\(Int(v))" : String(format: "%g", v) }
+    func kib(_ b: Int) -> String { b >= 1 << 20 ? String(format: "%.1f MiB", Double(b) / 1048576) : "\(b >> 10) KiB" }
+    func ratio(_ a: Double, _ b: Double) -> String { b > 0 ? String(format: "%.1f×", a / b) : "n/a" }
+}
+
+/// Frame time (ms) against path length (points), one series per strategy and backend.
+struct DrawingExperimentPlot {
+    let runs: [DrawingRun]
+
+    var image: Image {
+        var c = PlotCanvas(width: 960, height: 600)
+        let left = 90, right = 930, top = 50, bottom = 480
+        let xMax = max(runs.flatMap(\.pathLength).max() ?? 1, 1)
+        // Clip the y axis at the 98th percentile so a few slow frames do not flatten the plot.
+        let ys = runs.flatMap(\.frameMs).sorted()
+        let yMax = max(ys.isEmpty ? 1 : ys[min(ys.count - 1, Int(Double(ys.count) * 0.98))] * 1.1, 0.1)
+        func px(_ x: Double) -> Int { left + Int(x / xMax * Double(right - left)) }
+        func py(_ y: Double) -> Int { bottom - Int(min(y, yMax) / yMax * Double(bottom - top)) }
+        let grey: (UInt8, UInt8, UInt8) = (225, 225, 225), ink: (UInt8, UInt8, UInt8) = (30, 30, 30)
+        for k in 0...5 {
+            let x = px(xMax * Double(k) / 5), y = py(yMax * Double(k) / 5)
+            c.line(x, top, x, bottom, grey); c.text("\(Int(xMax * Double(k) / 5))", centreX: x, y: bottom + 12, ink)
+            c.line(left, y, right, y, grey); c.text(String(format: "%.1f", yMax * Double(k) / 5), rightX: left - 10, y: y - 3, ink)
+        }
+        c.line(left, top, left, bottom, ink); c.line(left, bottom, right, bottom, ink)
+        c.text("PATH LENGTH (POINTS)", centreX: (left + right) / 2, y: bottom + 32, ink, scale: 2)
+        c.text("MS", rightX: left - 10, y: top - 22, ink, scale: 2)
+        c.text("FRAME TIME VS PATH LENGTH, GROWING HAND-DRAWN PATH", centreX: (left + right) / 2, y: 14, ink, scale: 2)
+        let colors: [(UInt8, UInt8, UInt8)] = [(31, 119, 180), (214, 39, 40), (44, 160, 44),
+                                               (148, 103, 189), (255, 127, 14), (23, 190, 207)]
+        for (i, r) in runs.enumerated() {
+            let color = colors[i % colors.count]
+            // A running median over 9 frames keeps the line readable; the raw frames are dots.
+            for (x, y) in zip(r.pathLength, r.frameMs) { c.set(px(x), py(y), color) }
+            var smooth: [(Int, Int)] = []
+            for k in stride(from: 0, to: r.frameMs.count, by: 3) {
+                smooth.append((px(r.pathLength[k]), py(DrawingExperimentReport.medianMs(r.frameMs, k - 4, k + 5))))
+            }
+            for (a, b) in zip(smooth, smooth.dropFirst()) { c.line(a.0, a.1, b.0, b.1, color, thickness: 2) }
+            let lx = left + (i % 2) * 420, ly = bottom + 60 + (i / 2) * 18
+            c.fill(lx, ly + 2, 22, 4, color)
+            c.text("\(r.backend.uppercased()): \(r.strategy.rawValue)", x: lx + 30, y: ly, ink)
+        }
+        return c.image
+    }
+}
