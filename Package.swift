@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "ImagesTests", dependencies: ["Images", "PVRTC", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
-        .testTarget(name: "LayersTests", dependencies: ["Layers"]),
+        .testTarget(name: "LayersTests", dependencies: ["Layers", "Drawing"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Plan"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Plan", "Rendering", "TestSupport"]),
