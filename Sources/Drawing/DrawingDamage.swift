@@ -23,7 +23,7 @@ public enum DrawingDamage {
         var pending: [Rect] = []   // changed segments of the current path
         var dirty: [Rect] = []
         var touchNext = false
-        let margin = 1 + 1 / max(pixelScale, 1e-3)
+        let margin = 1 / max(pixelScale, 1e-3)  // one pixel for antialiasing
         for (i, timed) in ops.enumerated() where old[i] || new[i] {
             let changed = old[i] != new[i]
             let op = timed.operation
@@ -116,6 +116,10 @@ struct Affine {
         guard t.isFinite else { return self }
         return then(Affine(a: cos(t), b: sin(t), c: -sin(t), d: cos(t)))
     }
-    /// An upper bound of how much the map stretches a length (the Frobenius norm).
-    var maximumScale: Double { (a * a + b * b + c * c + d * d).squareRoot() }
+    /// How much the map stretches a length at most (its largest singular value).
+    var maximumScale: Double {
+        let p = a * a + b * b, q = a * c + b * d, r = c * c + d * d
+        let mid = (p + r) / 2, dev = (((p - r) / 2) * ((p - r) / 2) + q * q).squareRoot()
+        return (mid + dev).squareRoot()
+    }
 }
