@@ -56,6 +56,7 @@ extension SceneReader {
             default: break  // canvas, read above
             }
         }
+        try resolveSnapshots(root: root)
         return Scene(canvas: canvas, root: root)
     }
 
@@ -155,6 +156,8 @@ extension SceneReader {
             case "shouldRasterize": layer.shouldRasterize = try bool(value, p)
             case "rasterizationScale":
                 layer.rasterizationScale = try positive(value, p, max: SceneLimits.maximumScale)
+            case "contents" where value.isObject:  // {"snapshotOf": "name"} (SceneSnapshots.swift)
+                try snapshotContents(of: layer, value, p)
             case "contents":
                 let mask = m.first(where: { $0.key == "contentsAlphaMask" })
                 let alphaMask = mask.map { ($0.value, path.appending($0.key)) }

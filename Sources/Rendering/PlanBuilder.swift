@@ -52,6 +52,11 @@ public final class PlanBuilder {
     var opaqueImages: [Int: Bool] = [:]
     /// The layer `build` started from, for naming layers by key path in problems.
     var rootLayer: Layer?
+    /// Snapshot contents (PlanBuilder+Snapshot.swift): the picture of each source this plan
+    /// rendered, the sources being rendered now, and the tree's layers by id.
+    var snapshotTextures: [UInt64: TextureRef] = [:]
+    var snapshotsInProgress: Set<UInt64> = []
+    var presentationIndex: [UInt64: Layer]?
     /// The replicator instance being emitted (tint, instances), see PlanBuilder+Replicator.
     var replication = Replication()
     /// The rasterization cache consulted for shouldRasterize layers (nil:
@@ -77,7 +82,7 @@ public final class PlanBuilder {
     public func build(root: Layer, width: Int, height: Int) -> RenderPlan {
         let s = options.scale
         rootLayer = root
-        defer { rootLayer = nil }
+        defer { rootLayer = nil; presentationIndex = nil; snapshotTextures = [:] }
         current = []
         let ctx = EmitContext(toTarget: .scale(s, s), parentS: .identity, opacity: 1, clip: nil,
                               target: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))

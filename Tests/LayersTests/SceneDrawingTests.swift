@@ -71,3 +71,26 @@ final class SceneDrawingTests: XCTestCase {
         assertLayerError(##"{"draw": []}"##, keyPath: "sublayers[0].draw", contains: "'draw' belongs to layers of type 'drawing'")
     }
 }
+
+final class SceneSnapshotTests: XCTestCase {
+    func testSnapshotOfResolvesNamesAfterReading() throws {
+        let scene = try parseScene(sceneJSON(layers: #"{"contents": {"snapshotOf": "later"}}, {"name": "later"}"#))
+        let source = scene.root.sublayers[0].contents?.snapshotSource
+        XCTAssertTrue(source?.layer === scene.root.sublayers[1])
+    }
+
+    func testSnapshotErrorsNameTheKeyPath() {
+        assertSceneError(sceneJSON(layers: #"{"contents": {"snapshotOf": "nobody"}}, {"name": "a"}"#),
+                         keyPath: "sublayers[0].contents.snapshotOf", contains: "no layer is named 'nobody'; named layers: 'a'")
+        assertSceneError(sceneJSON(layers: #"{"name": "me", "contents": {"snapshotOf": "me"}}"#),
+                         keyPath: "sublayers[0].contents.snapshotOf", contains: "this layer or one of its ancestors")
+        assertSceneError(sceneJSON(layers: #"{"name": "up", "sublayers": [{"contents": {"snapshotOf": "up"}}]}"#),
+                         keyPath: "sublayers[0].sublayers[0].contents.snapshotOf", contains: "one of its ancestors")
+        assertSceneError(sceneJSON(layers: #"{"name": "a", "contents": {"snapshotOf": "b"}}, {"name": "b", "contents": {"snapshotOf": "a"}}"#),
+                         keyPath: "sublayers[0].contents.snapshotOf", contains: "a cycle")
+        assertSceneError(sceneJSON(layers: #"{"name": "x"}, {"name": "x"}, {"contents": {"snapshotOf": "x"}}"#),
+                         keyPath: "sublayers[2].contents.snapshotOf", contains: "2 layers are named 'x'")
+        assertSceneError(sceneJSON(layers: #"{"contents": {"snapshot": "x"}}"#),
+                         keyPath: "sublayers[0].contents.snapshot", contains: "did you mean 'snapshotOf'?")
+    }
+}
