@@ -15,6 +15,8 @@ public struct DisplayResult: Sendable {
     public var redrew: Bool
     /// Pixels redrawn.
     public var pixels: Int
+    /// Bytes a new backing store would have needed (surface and image) when `maximumBytes` refused it; 0 otherwise.
+    public var refusedBytes = 0
 }
 
 extension DrawingLayer {
@@ -22,9 +24,10 @@ extension DrawingLayer {
     public var hasContent: Bool { drawsContent != nil || delegate != nil || !operations.isEmpty }
 
     /// Brings the backing store up to date for this layer's bounds, contentsScale and time;
-    /// nil store when the bounds are empty or the layer draws nothing.
+    /// nil store when the bounds are empty or the layer draws nothing. A new store needing
+    /// more than `maximumBytes` (its surface and image) is not allocated.
     @discardableResult
-    public func displayIfNeeded() -> DisplayResult {
+    public func displayIfNeeded(maximumBytes: Int = .max) -> DisplayResult {
         let state = display
         guard hasContent, !bounds.isEmpty else {
             state.store = nil
@@ -42,6 +45,9 @@ extension DrawingLayer {
             }
         }
         if state.store == nil {
+            if let size = BackingStore.pixelSize(bounds: bounds, scale: scale), size.width * size.height * 8 > maximumBytes {
+                return DisplayResult(redrew: false, pixels: 0, refusedBytes: size.width * size.height * 8)
+            }
             state.store = BackingStore(bounds: bounds, scale: scale)
             full = true
         }

@@ -12,7 +12,13 @@ import Layers
 extension PlanBuilder {
     func emitDrawing(_ n: LayerDraw, opacity: Double) {
         guard let l = n.layer as? DrawingLayer else { return }
-        let result = l.displayIfNeeded()
+        let budget = options.memoryLimit.map { $0 - 2 * stats.backingStoreBytes } ?? .max
+        let result = l.displayIfNeeded(maximumBytes: budget)
+        if result.refusedBytes > 0 {
+            problem(l, "needs a backing store of \(result.refusedBytes >> 20) MiB (twice: cairo's surface and the image), "
+                    + "over what the memory limit leaves (--memory-limit)")
+            return
+        }
         if result.redrew {
             stats.drawingRedraws += 1
             stats.drawingPixelsRedrawn += result.pixels

@@ -24,6 +24,10 @@ public struct PlanOptions: Sendable {
     /// With culling on, query big sublayer lists through a spatial index
     /// kept on the layer instead of testing every sublayer each frame.
     public var sublayerIndex = true
+    /// Bytes the drawing layers' backing stores of one plan may take (each counted twice:
+    /// cairo's surface and the image); a store that would pass it is not allocated, the
+    /// layer is not drawn and the plan reports a problem. Nil: no limit beyond each store's own.
+    public var memoryLimit: Int?
     public init(scale: Double = 1, cull: Bool = true, sublayerIndex: Bool = true) {
         self.scale = scale; self.cull = cull; self.sublayerIndex = sublayerIndex
     }

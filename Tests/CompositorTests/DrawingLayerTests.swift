@@ -116,4 +116,20 @@ final class DrawingLayerTests: XCTestCase {
         for (a, b) in zip(last.image.pixels, full.image.pixels) { worst = max(worst, abs(Int(a) - Int(b))) }
         XCTAssertLessThanOrEqual(worst, 17, "cairo's sub-row coverage step, see BackingStoreTests")
     }
+
+    /// The backing store is budgeted before it is allocated: over the memory limit the
+    /// frame is refused with a problem naming the layer, and nothing was allocated.
+    func testBackingStoreIsBudgetedBeforeAllocation() throws {
+        let d = DrawingLayer()
+        d.name = "huge"
+        d.frame = Rect(x: 0, y: 0, width: 4000, height: 4000)
+        d.drawsContent = { _ in XCTFail("drew over the budget") }
+        let r = Renderer(executor: CPUExecutor())
+        r.memoryLimit = 1 << 20
+        XCTAssertThrowsError(try r.render(root: scene(d))) { e in
+            XCTAssertTrue("\(e)".contains("drawing layer 'huge'"), "\(e)")
+            XCTAssertTrue("\(e)".contains("--memory-limit"), "\(e)")
+        }
+        XCTAssertNil(d.display.store)
+    }
 }
