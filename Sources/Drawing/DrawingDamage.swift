@@ -86,12 +86,16 @@ public enum DrawingDamage {
         case .path(let path):
             guard !path.elements.isEmpty else { return ([], nil, nil) }
             let box = path.controlBounds.corners.map(ctm.apply)
-            var last: Vec2?
-            switch path.elements.last! {
-            case .move(let p), .line(let p), .quad(_, let p), .cubic(_, _, let p): last = ctm.apply(p)
-            case .close: last = nil
+            // The current point and subpath start after the path: its last point and last move.
+            var last: Vec2?, lastMove: Vec2?
+            for e in path.elements {
+                switch e {
+                case .move(let p): lastMove = p; last = p
+                case .line(let p), .quad(_, let p), .cubic(_, _, let p): last = p
+                case .close: last = lastMove
+                }
             }
-            return (from + box, last, nil)
+            return (from + box, last.map(ctm.apply), lastMove.map(ctm.apply))
         default: return ([], nil, nil)
         }
     }
