@@ -67,7 +67,11 @@ extension SceneReader {
             throw fail(p.appending("op"), message)
         }
         let m = try members(v, p, what: "a drawing operation object", known: Set(own + ["op", "time"]),
-                            hint: { key in "'\(name)' takes \(own.isEmpty ? "no arguments" : own.joined(separator: ", ")) (and time)" })
+                            hint: { key in
+                                let takes = "'\(name)' takes \(own.isEmpty ? "no arguments" : own.joined(separator: ", ")) (and time)"
+                                guard let s = SceneKeySuggestion.closest(to: key, in: own + ["time"]) else { return takes }
+                                return "did you mean '\(s)'? " + takes
+                            })
         func value(_ k: String) -> JSONValue? { m.first { $0.key == k }?.value }
         func required(_ k: String) throws -> (JSONValue, SceneKeyPath) {
             guard let v = value(k) else { throw fail(p.appending(k), "missing; '\(name)' needs \(own.joined(separator: ", "))") }
