@@ -30,22 +30,27 @@ let package = Package(
         // FreeType 2: glyph outlines, hinting, kerning and grayscale rasterization for text layers.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        // cairo: the 2D library behind drawing layers' backing images (paths, strokes, gradients, clips).
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
 
         // Pure Swift core.
         .target(name: "Geometry"),
         .target(name: "PVRTC"),
         .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "CJPEGLib", "PVRTC"]),
         .target(name: "Text", dependencies: ["CFreeType", "Geometry", "Images"]),
+        // Software drawing into a layer's backing image through cairo (drawing layers, drawsContent).
+        .target(name: "Drawing", dependencies: ["CCairo", "Geometry", "Images", "Text"]),
         // Release builds of the layer tree and the plan builder skip Swift's dynamic
         // exclusivity checks (a third of a 10,000-layer presentation copy + plan was
         // swift_beginAccess on Layer's class properties: docs/benchmarks.md, bench plan);
         // debug builds, which the test suite runs, keep them.
-        .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC", "Text"],
+        .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC", "Text", "Drawing"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The render plan, the contract between builder and executors: plain data and its invariants.
         .target(name: "Plan", dependencies: ["Geometry", "Images", "PVRTC"]),
         // Layer tree → plan (culling, caches, offscreen effects).
-        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Text", "Plan"],
+        .target(name: "Rendering", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Text", "Plan", "Drawing"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Executors depend on the plan alone.
         .target(name: "Raster", dependencies: ["Geometry", "Images", "Plan"]),
@@ -55,10 +60,11 @@ let package = Package(
         .executableTarget(name: "ShaderEmbedder"),
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
         .target(name: "Compare", dependencies: ["Images"]),
-        .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Plan", "Rendering",
+        .target(name: "Compositor", dependencies: ["Drawing", "Geometry", "Images", "Layers", "Plan", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC", "Text"]),
         // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
-        .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering"]),
+        .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering",
+                                                    "Drawing"]),
         // Options and failure reporting shared by the command line and the bench module.
         .target(name: "CLISupport", dependencies: [
             "Compositor", "GLES",
@@ -80,7 +86,8 @@ let package = Package(
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC", "TestSupport"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "PVRTC", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
-        .testTarget(name: "LayersTests", dependencies: ["Layers"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
+        .testTarget(name: "LayersTests", dependencies: ["Layers", "Drawing"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Plan"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Plan", "Rendering", "TestSupport"]),

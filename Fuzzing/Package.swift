@@ -34,5 +34,6 @@ let package = Package(
         harness("FuzzSVGPath"),
         harness("FuzzStroke"),
         harness("FuzzDZI"),
+        harness("FuzzDrawing"),
     ]
 )

@@ -57,7 +57,8 @@ extension Renderer {
         let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded())
         let t0 = DispatchTime.now().uptimeNanoseconds
         let presentation = time.map { root.presentation(at: $0) } ?? root
-        let options = PlanOptions(scale: scale, cull: cull)
+        var options = PlanOptions(scale: scale, cull: cull)
+        options.memoryLimit = memoryLimit
         var plan: RenderPlan, build: PlanBuildStats, cacheStats = RasterCache.FrameStats()
         if useCache {
             (plan, build, cacheStats) = PlanBuilder.buildFrame(root: presentation, width: pw, height: ph,

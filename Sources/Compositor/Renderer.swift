@@ -80,7 +80,9 @@ public final class Renderer {
         var canvas = scene.canvas
         if let s = scale { canvas.scale = s }
         let pw = Int((canvas.width * canvas.scale).rounded()), ph = Int((canvas.height * canvas.scale).rounded())
-        let builder = PlanBuilder(options: PlanOptions(scale: canvas.scale, cull: cull))
+        var options = PlanOptions(scale: canvas.scale, cull: cull)
+        options.memoryLimit = memoryLimit ?? MemoryBudget.defaultLimit
+        let builder = PlanBuilder(options: options)
         let root = time.map { scene.root.presentation(at: $0) } ?? scene.root
         let plan = builder.build(root: root, width: pw, height: ph)
         try RenderProblem.check(builder.stats)

@@ -24,6 +24,11 @@ struct StatsReport {
                                           "backFacing": b.culledBackFacing, "outsideCanvas": b.culledOutsideCanvas,
                                           "clippedByAncestor": b.culledClipped, "empty": b.culledEmpty,
                                           "occludedItems": b.culledOccludedItems]))
+        if b.backingStoreBytes > 0 || b.drawingRedraws > 0 {  // drawing layers' software drawing
+            fields.append(("drawingRedraws", b.drawingRedraws))
+            fields.append(("drawingPixelsRedrawn", b.drawingPixelsRedrawn))
+            fields.append(("backingStoreBytes", b.backingStoreBytes))
+        }
         fields.append(("planMilliseconds", (o.planSeconds * 1e5).rounded() / 100))
         fields.append(("executeMilliseconds", (o.executeSeconds * 1e5).rounded() / 100))
         for (k, v) in o.execution.reportFields {

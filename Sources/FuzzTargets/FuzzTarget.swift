@@ -17,6 +17,7 @@ public enum FuzzTarget {
         "FuzzSVGPath": svgPath,
         "FuzzStroke": stroke,
         "FuzzDZI": deepZoom,
+        "FuzzDrawing": drawing,
     ]
 
     /// Runs `target` on libFuzzer's buffer, ignoring the errors it throws.

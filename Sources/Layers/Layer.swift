@@ -18,6 +18,8 @@ public struct LayerContents: Sendable {
     /// instead (natively, or decoded in the shader, bit-exact with `image`).
     /// Must decode to exactly `image` (straight → premultiplied) when set.
     public var pvrtc: PVRTCTexture?
+    /// Set for contents that show another layer (`LayerContents.snapshot(of:)`); `image` is then empty.
+    public var snapshotSource: SnapshotSource?
     /// Decoded pixels only (no compressed texture).
     public init(key: String, image: Image) { self.init(key: key, image: image, pvrtc: nil) }
     /// Decoded pixels and the PVRTC texture they were decoded from.
@@ -39,7 +41,7 @@ public enum ContentsFilter: String, Sendable, CaseIterable {
 
 /// What a layer is: its class, for renderers that switch on it cheaply.
 public enum LayerKind: Sendable {
-    case layer, shape, text, gradient, transform, replicator, tiled
+    case layer, shape, text, gradient, transform, replicator, tiled, drawing
 }
 
 /// A layer: geometry, appearance and sublayers, with CALayer's property names.

@@ -21,6 +21,7 @@ extension Layer {
     func presentationCopy(at time: Double) -> Layer {
         let c = unobservedCopy()
         if !animationEntries.isEmpty { applyAnimations(to: c, at: time) }
+        if let d = c as? DrawingLayer { d.presentationTime = time }  // which timed operations it draws
         if let m = mask { c.mask = m.presentationCopy(at: time) }
         if !sublayers.isEmpty { c.setSublayers(sublayers.map { $0.presentationCopy(at: time) }) }
         c.adoptRevisions(of: self)

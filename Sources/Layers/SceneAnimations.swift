@@ -130,6 +130,7 @@ extension SceneReader {
         case .transform: return "transformLayer"
         case .replicator: return "replicator"
         case .tiled: return "tiled"
+        case .drawing: return "drawing"
         }
     }
 

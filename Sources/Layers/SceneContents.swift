@@ -50,7 +50,7 @@ extension SceneReader {
     }
 
     /// One decoded image file, shared by resolved path.
-    private func image(_ v: JSONValue, _ path: SceneKeyPath) throws -> LayerContents {
+    func image(_ v: JSONValue, _ path: SceneKeyPath) throws -> LayerContents {
         let name = try string(v, path)
         guard !name.isEmpty else { throw fail(path, "expected an image file path, got an empty string") }
         let resolved = try inputFile(name, path)

@@ -33,6 +33,7 @@ extension SceneReader {
         ("replicator", ["instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
                         "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
                         "instanceAlphaOffset"]),
+        ("drawing", ["draw", "needsDisplayOnBoundsChange"]),
     ]
 
     // MARK: Top level
@@ -56,6 +57,7 @@ extension SceneReader {
             default: break  // canvas, read above
             }
         }
+        try resolveSnapshots(root: root)
         return Scene(canvas: canvas, root: root)
     }
 
@@ -161,6 +163,8 @@ extension SceneReader {
                                   tileSizePath: path.appending("tileSize"))
             case "contentsAlphaMask" where layer is TiledLayer:
                 throw fail(p, "tiled layers take no alpha mask")
+            case "contents" where value.isObject:  // {"snapshotOf": "name"} (SceneSnapshots.swift)
+                try snapshotContents(of: layer, value, p)
             case "contents":
                 let mask = m.first(where: { $0.key == "contentsAlphaMask" })
                 let alphaMask = mask.map { ($0.value, path.appending($0.key)) }

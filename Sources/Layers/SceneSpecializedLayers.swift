@@ -6,13 +6,14 @@ import Geometry
 
 extension SceneReader {
     /// The specialized types scene files may use.
-    static let supportedTypes: Set<String> = ["transformLayer", "replicator", "gradient", "shape", "text", "tiled"]
+    static let supportedTypes: Set<String> = ["transformLayer", "replicator", "gradient", "shape", "text", "tiled", "drawing"]
 
     /// A fresh layer of the class `type` names (checked by `checkType`).
     static func makeLayer(_ type: String) -> Layer {
         switch type {
         case "shape": return ShapeLayer()
         case "text": return TextLayer()
+        case "drawing": return DrawingLayer()
         case "gradient": return GradientLayer()
         case "transformLayer": return TransformLayer()
         case "replicator": return ReplicatorLayer()
@@ -31,6 +32,7 @@ extension SceneReader {
         case .shape: try shapeKey(layer as! ShapeLayer, key, value, p)
         case .text: try textKey(layer, key, value, p)
         case .tiled: try tiledKey(layer, key, value, p)
+        case .drawing: try drawingKey(layer, key, value, p)
         default: throw fail(p, "'\(key)' is not supported yet")
         }
     }

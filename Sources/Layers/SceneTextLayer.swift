@@ -26,7 +26,7 @@ extension SceneReader {
     }
 
     /// A font family name or font file, checked; files come back resolved.
-    private func font(_ v: JSONValue, _ p: SceneKeyPath) throws -> String {
+    func font(_ v: JSONValue, _ p: SceneKeyPath) throws -> String {
         let spec = try string(v, p)
         guard !spec.isEmpty else { throw fail(p, "expected a font family name or font file path, got an empty string") }
         if FontResolver.isFilePath(spec) { _ = try inputFile(spec, p) }

@@ -44,6 +44,8 @@ final class SceneReader {
     var tileSources: [String: any TileSource] = [:]
     /// Whether files the scene names must lie inside its folder (`--confine-to-scene-dir`).
     var confineToSceneDirectory = false
+    /// `contents: {"snapshotOf": name}` requests, resolved once every layer is read (SceneSnapshots.swift).
+    var snapshotRequests: [SnapshotRequest] = []
 
     init(file: String, baseDirectory: String) {
         self.file = file

@@ -21,7 +21,7 @@ enum LayerFingerprint {
         return h.finalize()
     }
 
-    private static func hashLayer(_ l: Layer, isRoot: Bool, into h: inout Hasher) {
+    private static func hashLayer(_ l: Layer, isRoot: Bool, into h: inout Hasher, snapshotDepth: Int = 0) {
         h.combine(l.id)
         if !isRoot {
             h.combine(l.position); h.combine(l.anchorPoint); h.combine(l.zPosition)
@@ -38,7 +38,13 @@ enum LayerFingerprint {
         h.combine(l.shadowColor); h.combine(l.shadowOpacity); h.combine(l.shadowOffset)
         h.combine(l.shadowRadius); h.combine(l.shadowPath)
         h.combine(l.shouldRasterize); h.combine(l.rasterizationScale)
-        if let c = l.contents {
+        if let src = l.contents?.snapshotSource {
+            // What the snapshot shows: the source subtree (nested snapshots a few levels deep).
+            h.combine(src.id)
+            if let source = src.layer, snapshotDepth < 4 {
+                hashLayer(source, isRoot: false, into: &h, snapshotDepth: snapshotDepth + 1)
+            }
+        } else if let c = l.contents {
             h.combine(c.key); h.combine(c.image.width); h.combine(c.image.height)
             h.combine(c.pvrtc != nil)
         } else {
@@ -50,12 +56,12 @@ enum LayerFingerprint {
         hashKind(l, into: &h)
         if let m = l.mask {
             h.combine(1 as UInt8)
-            hashLayer(m, isRoot: false, into: &h)
+            hashLayer(m, isRoot: false, into: &h, snapshotDepth: snapshotDepth)
         } else {
             h.combine(0 as UInt8)
         }
         h.combine(l.sublayers.count)
-        for s in l.sublayers { hashLayer(s, isRoot: false, into: &h) }
+        for s in l.sublayers { hashLayer(s, isRoot: false, into: &h, snapshotDepth: snapshotDepth) }
     }
 
     private static func hashKind(_ l: Layer, into h: inout Hasher) {
@@ -79,6 +85,14 @@ enum LayerFingerprint {
             h.combine(3 as UInt8)
             h.combine(g.colors); h.combine(g.locations); h.combine(g.startPoint); h.combine(g.endPoint)
             h.combine("\(g.type)")
+        case .drawing:
+            // The content is code or a list: what identifies it is the request
+            // count (every setNeedsDisplay and content change bumps it) and which
+            // timed operations show; a store still to be drawn never matches.
+            guard let d = l as? DrawingLayer else { return }
+            h.combine(5 as UInt8)
+            h.combine(d.display.version); h.combine(d.activeOperations); h.combine(d.needsDisplayOnBoundsChange)
+            h.combine(ObjectIdentifier(d.display))
         case .replicator:
             guard let r = l as? ReplicatorLayer else { return }
             h.combine(4 as UInt8)

@@ -17,6 +17,12 @@ public struct PlanBuildStats: Sendable, Equatable, Codable {
     public var items = 0
     /// Spatial indexes of big sublayer lists built (or rebuilt after a change) for this plan.
     public var sublayerIndexesBuilt = 0
+    /// Drawing layers whose backing store was redrawn (wholly or in part) for this plan.
+    public var drawingRedraws = 0
+    /// Backing-store pixels those redraws covered.
+    public var drawingPixelsRedrawn = 0
+    /// Bytes of the drawing layers' backing stores the plan shows (width × height × 4 each).
+    public var backingStoreBytes = 0
     /// Content the plan could not draw, each with the layer and the reason
     /// (a path too complex to fill); renderers refuse such plans.
     public var problems: [String] = []

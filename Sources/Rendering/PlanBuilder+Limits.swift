@@ -57,6 +57,7 @@ extension PlanBuilder {
         case is GradientLayer: kind = "gradient layer"
         case is ReplicatorLayer: kind = "replicator layer"
         case is TransformLayer: kind = "transform layer"
+        case is DrawingLayer: kind = "drawing layer"
         default: kind = "layer"
         }
         let name = l.name.map { "\(kind) '\($0)'" } ?? "\(kind) (unnamed)"

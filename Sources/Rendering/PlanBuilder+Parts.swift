@@ -63,6 +63,7 @@ extension PlanBuilder {
 
     func emitContents(_ n: LayerDraw, opacity: Double) {
         let l = n.layer
+        if let source = l.contents?.snapshotSource { emitSnapshot(n, source, opacity: opacity); return }
         guard let c = l.contents, c.image.width > 0, c.image.height > 0 else { return }
         let dest = contentsFrame(l)
         guard !dest.isEmpty else { return }
@@ -84,6 +85,7 @@ extension PlanBuilder {
     /// The contents' natural size in points: the contentsRect's pixels ÷ contentsScale.
     func naturalSize(_ l: Layer) -> Size {
         guard let c = l.contents else { return .zero }
+        if let source = c.snapshotSource { return source.layer?.bounds.size ?? .zero }
         let s = l.contentsScale > 0 ? l.contentsScale : 1
         return Size(Double(c.image.width) * l.contentsRect.width / s,
                     Double(c.image.height) * l.contentsRect.height / s)

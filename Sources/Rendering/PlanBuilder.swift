@@ -24,6 +24,10 @@ public struct PlanOptions: Sendable {
     /// With culling on, query big sublayer lists through a spatial index
     /// kept on the layer instead of testing every sublayer each frame.
     public var sublayerIndex = true
+    /// Bytes the drawing layers' backing stores of one plan may take (each counted twice:
+    /// cairo's surface and the image); a store that would pass it is not allocated, the
+    /// layer is not drawn and the plan reports a problem. Nil: no limit beyond each store's own.
+    public var memoryLimit: Int?
     public init(scale: Double = 1, cull: Bool = true, sublayerIndex: Bool = true) {
         self.scale = scale; self.cull = cull; self.sublayerIndex = sublayerIndex
     }
@@ -52,6 +56,11 @@ public final class PlanBuilder {
     var opaqueImages: [Int: Bool] = [:]
     /// The layer `build` started from, for naming layers by key path in problems.
     var rootLayer: Layer?
+    /// Snapshot contents (PlanBuilder+Snapshot.swift): the picture of each source this plan
+    /// rendered, the sources being rendered now, and the tree's layers by id.
+    var snapshotTextures: [UInt64: TextureRef] = [:]
+    var snapshotsInProgress: Set<UInt64> = []
+    var presentationIndex: [UInt64: Layer]?
     /// The replicator instance being emitted (tint, instances), see PlanBuilder+Replicator.
     var replication = Replication()
     /// The rasterization cache consulted for shouldRasterize layers (nil:
@@ -84,7 +93,7 @@ public final class PlanBuilder {
     public func build(root: Layer, width: Int, height: Int) -> RenderPlan {
         let s = options.scale
         rootLayer = root
-        defer { rootLayer = nil }
+        defer { rootLayer = nil; presentationIndex = nil; snapshotTextures = [:] }
         current = []
         let ctx = EmitContext(toTarget: .scale(s, s), parentS: .identity, opacity: 1, clip: nil,
                               target: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
@@ -212,6 +221,7 @@ public final class PlanBuilder {
         case .shape: emitShape(n, opacity: opacity)
         case .gradient: emitGradient(n, opacity: opacity)
         case .tiled: emitTiled(n, opacity: opacity)
+        case .drawing: emitDrawing(n, opacity: opacity)
         }
     }
 
@@ -223,6 +233,9 @@ public final class PlanBuilder {
         case .gradient: return gradientBounds(l)
         case .shape: return shapeBounds(l)
         case .tiled: return (l as? TiledLayer)?.tileSource != nil && !l.bounds.isEmpty ? l.bounds : nil
+        case .drawing:  // the backing image covers exactly the bounds
+            guard let d = l as? DrawingLayer, d.hasContent, !l.bounds.isEmpty else { return nil }
+            return l.bounds
         case .text:  // the backing image covers exactly the bounds
             guard let t = l as? TextLayer, !t.string.isEmpty, (t.foregroundColor?.a ?? 0) > 0,
                   !l.bounds.isEmpty else { return nil }

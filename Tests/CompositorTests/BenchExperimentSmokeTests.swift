@@ -88,9 +88,21 @@ final class BenchExperimentSmokeTests: XCTestCase {
         }
         XCTAssertEqual(try PNG.read(path: out + "/image-loading.png").width > 0, true)
 
+        // The drawing experiment, tiny: both backends, three strategies, a report with its table and a plot.
+        let drawing = "\(dir)/drawing"
+        let d = try run(["experiment", "drawing", "--frames", "6", "--size", "32x24", "--scale", "1", "--out", drawing])
+        XCTAssertEqual(d.status, 0, d.stderr)
+        let drawingReport = try String(contentsOfFile: drawing + "/report.md", encoding: .utf8)
+        for row in ["| cpu | shape layer |", "| cpu | drawing, whole redraw |", "| gpu | drawing, dirty rects |"] {
+            XCTAssertTrue(drawingReport.contains(row), "report lacks \(row): \(drawingReport)")
+        }
+        XCTAssertTrue(drawingReport.contains("3 KiB"), "backing store of 32 × 24 × 4 bytes: \(drawingReport)")
+        XCTAssertEqual(try PNG.read(path: drawing + "/frame-time.png").width > 0, true)
+
         // Bad options: exit 2, one line, and no output folder at all.
         for (i, args) in [["experiment", "layers", "--sizes", "0x2x2"], ["experiment", "image-loading", "--sizes", "0x5"],
-                          ["experiment", "image-loading", "--formats", "gif"]].enumerated() {
+                          ["experiment", "image-loading", "--formats", "gif"], ["experiment", "drawing", "--frames", "1"],
+                          ["experiment", "drawing", "--size", "8x8"], ["experiment", "drawing", "--backends", "vulkan"]].enumerated() {
             let bad = "\(dir)/bad\(i)"
             let e = try run(args + ["--out", bad])
             XCTAssertEqual(e.status, 2, "\(args): \(e.stderr)")

@@ -62,4 +62,16 @@ final class FuzzRegressionTests: XCTestCase {
     func testSVGPath() throws { try replay("FuzzSVGPath") }
     func testStroke() throws { try replay("FuzzStroke") }
     func testDeepZoom() throws { try replay("FuzzDZI") }
+    func testDrawing() throws { try replay("FuzzDrawing") }
+
+    /// The FuzzDrawing harness's seeds (the fixtures' drawing lists) run without error through
+    /// the harness code, so the harness and the fixtures stay in step.
+    func testDrawingSeedsRunCleanly() throws {
+        let dir = FixturePaths.root.appendingPathComponent("Fuzzing/seeds/FuzzDrawing")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 10)
+        for n in names {
+            XCTAssertNoThrow(try FuzzTarget.drawing([UInt8](try Data(contentsOf: dir.appendingPathComponent(n)))), n)
+        }
+    }
 }

@@ -112,8 +112,8 @@ final class AnimatedFixtureTests: XCTestCase {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/animated")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
-        XCTAssertEqual(files, ["basic-position.json", "changing-subtree.json", "keyframes-color.json",
-                               "moving-subtree.json", "rotation.json"])
+        XCTAssertEqual(files, ["basic-position.json", "changing-subtree.json", "drawing-growing-path.json",
+                               "keyframes-color.json", "moving-subtree.json", "rotation.json"])
         for f in files {
             let scene = try SceneLoader.load(path: dir.appendingPathComponent(f).path)
             let layer = scene.root.sublayers[0]
@@ -125,9 +125,12 @@ final class AnimatedFixtureTests: XCTestCase {
         XCTAssertEqual(moving.root.presentation(at: 2).sublayers[0].position, Vec2(140, 180))  // over: model
     }
 
-    /// What differs between frames: each layer's animated state.
+    /// What differs between frames: each layer's animated state (a shape's strokeEnd, how
+    /// many of a drawing layer's timed operations show).
     func describe(_ l: Layer) -> String {
         "\(l.position) \(l.transform) \(String(describing: l.backgroundColor)) \(l.opacity) \(l.borderWidth)"
+            + ((l as? ShapeLayer).map { " \($0.strokeEnd)" } ?? "")
+            + ((l as? DrawingLayer).map { " \($0.activeOperations.filter { $0 }.count)" } ?? "")
             + l.sublayers.map(describe).joined()
     }
 }

@@ -32,6 +32,10 @@ final class LayerPropertyTableTests: XCTestCase {
     /// Stored properties that are not layer values (identity, tree, bookkeeping).
     static let bookkeeping: Set<String> = ["id", "revision", "childrenRevision", "sublayers", "superlayer",
                                            "animationEntries"]
+    /// A drawing layer's Swift-only content (closure, delegate), its shared backing store
+    /// and its presentation time: no scene key sets them (setters bump `display.version`,
+    /// which the fingerprint hashes).
+    static let drawingBookkeeping: Set<String> = ["drawsContent", "delegate", "display", "presentationTime"]
 
     static let image = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fixtures/images/checker-28x11.png").standardizedFileURL.path
@@ -132,6 +136,10 @@ final class LayerPropertyTableTests: XCTestCase {
             Property(label: "levelsOfDetailBias", sceneKey: "levelsOfDetailBias", sample: "2", animatable: nil),
             Property(label: "fadeDuration", sceneKey: "fadeDuration", sample: "1", animatable: nil),
             Property(label: "tileSource", sceneKey: "contents", sample: "\"\(image)\"", animatable: nil),
+        "drawing": [
+            Property(label: "operations", sceneKey: "draw", sample: "[{\"op\": \"move\", \"to\": [1, 2]}]", animatable: nil),
+            Property(label: "needsDisplayOnBoundsChange", sceneKey: "needsDisplayOnBoundsChange", sample: "true",
+                     animatable: nil),
         ],
     ]
 
@@ -158,6 +166,7 @@ final class LayerPropertyTableTests: XCTestCase {
         for (type, properties) in Self.table {
             let base = Set(Self.table["layer"]!.map(\.label))
             let listed = Set(properties.map(\.label)).union(type == "layer" ? [] : base).union(Self.bookkeeping)
+                .union(type == "drawing" ? Self.drawingBookkeeping : [])
             let actual = Set(stored(try read(type)).keys)
             XCTAssertEqual(actual.subtracting(listed), [], "\(type): stored properties missing from the table")
             XCTAssertEqual(listed.subtracting(actual), [], "\(type): table entries that are not stored properties")

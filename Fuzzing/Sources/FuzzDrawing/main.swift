@@ -1,0 +1,11 @@
+// Fuzz harness FuzzDrawing: drawing lists read and run by cairo (FuzzTarget+Drawing.swift), under
+// libFuzzer and AddressSanitizer. The input handling lives in the main
+// package's FuzzTargets, which the regression tests replay too.
+
+import FuzzSupport
+import FuzzTargets
+
+runFuzzer { data, size in
+    FuzzTarget.run(FuzzTarget.drawing, data, size)
+    return 0
+}
