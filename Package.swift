@@ -27,12 +27,21 @@ let package = Package(
         // FreeType 2: glyph outlines, hinting, kerning and grayscale rasterization for text layers.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        // HarfBuzz: shaping (ligatures, GPOS kerning, marks, Arabic joining) from the FreeType face.
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        // FriBidi: the Unicode Bidirectional Algorithm (right-to-left runs inside left-to-right text).
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        // fontconfig: fonts by family, style and weight, and fallback fonts per character.
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
 
         // Pure Swift core.
         .target(name: "Geometry"),
         .target(name: "PVRTC"),
         .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "PVRTC"]),
-        .target(name: "Text", dependencies: ["CFreeType", "Geometry", "Images"]),
+        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "Geometry", "Images"]),
         .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC", "Text"]),
         // The render plan, the contract between builder and executors: plain data and its invariants.
         .target(name: "Plan", dependencies: ["Geometry", "Images", "PVRTC"]),
@@ -49,7 +58,7 @@ let package = Package(
         .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Plan", "Rendering",
                                                    "Raster", "GLES", "Compare", "PVRTC"]),
         // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
-        .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering"]),
+        .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering", "Text"]),
         // Options and failure reporting shared by the command line and the bench module.
         .target(name: "CLISupport", dependencies: [
             "Compositor", "GLES",
@@ -70,7 +79,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC", "TestSupport"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "PVRTC", "TestSupport"]),
-        .testTarget(name: "TextTests", dependencies: ["Text"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Plan"]),

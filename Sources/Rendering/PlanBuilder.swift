@@ -214,7 +214,7 @@ public final class PlanBuilder {
         case .gradient: return gradientBounds(l)
         case .shape: return shapeBounds(l)
         case .text:  // the backing image covers exactly the bounds
-            guard let t = l as? TextLayer, !t.string.isEmpty, (t.foregroundColor?.a ?? 0) > 0,
+            guard let t = l as? TextLayer, t.hasVisibleText,
                   !l.bounds.isEmpty else { return nil }
             return l.bounds
         }

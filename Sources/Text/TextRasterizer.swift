@@ -1,9 +1,13 @@
 // Text: draws a laid-out string into a layer's backing image — a
-// premultiplied RGBA image of ceil(width) × ceil(height) pixels. Each glyph
-// is FreeType's grayscale bitmap at the pen position rounded to whole pixels
-// on the rounded baseline; overlapping glyphs combine their coverage like
-// source-over, and the colour is applied once at the end (so a translucent
-// colour does not darken where glyphs touch).
+// premultiplied RGBA image of ceil(width) × ceil(height) pixels. The text
+// (plain, or rich text's runs) is shaped and laid out by ShapedTextLayout;
+// each glyph is FreeType's grayscale bitmap at the pen position rounded to
+// whole pixels on the rounded baseline. Glyphs and underline/strikethrough
+// bars of one colour combine their coverage like source-over and the colour
+// is applied once (so a translucent colour does not darken where glyphs
+// touch); colours are then composited source-over in the order they first
+// appear. The image carries the colours itself, so both executors draw the
+// same pixels.
 
 import Foundation
 import Geometry
@@ -24,6 +28,10 @@ public struct TextImageRequest: Hashable, Sendable {
     public var alignment: TextLayoutOptions.Alignment
     public var wrapped: Bool
     public var truncation: TextLayoutOptions.Truncation
+    /// The face of `fontPath` (a .ttc file holds several).
+    public var faceIndex = 0
+    /// Rich text: when set, drawn instead of `string` (its runs' missing attributes take the values above).
+    public var attributed: AttributedText?
 
     public init(string: String, fontPath: String, fontSize: Double, width: Double, height: Double,
                 scale: Double, color: Color, alignment: TextLayoutOptions.Alignment, wrapped: Bool,
@@ -72,14 +80,30 @@ public enum TextRasterizer {
     nonisolated(unsafe) private static var fonts: [String: ScaledFont] = [:]
     private static let fontsLock = NSLock()
 
-    /// The cached font for `path` at `pixelSize`; the caller holds `fontsLock`.
-    private static func scaledFont(path: String, pixelSize: Double) throws -> ScaledFont {
-        let key = "\(pixelSize.bitPattern) \(path)"
+    /// The cached font for `location` at `pixelSize`; the caller holds `fontsLock`.
+    private static func scaledFont(_ location: FontLocation, pixelSize: Double) throws -> ScaledFont {
+        let key = "\(pixelSize.bitPattern) \(location.index) \(location.path)"
         if let f = fonts[key] { return f }
-        let f = try ScaledFont(face: FontFace.open(path: path), pixelSize: pixelSize)
+        let f = try ScaledFont(face: FontFace.open(path: location.path, index: location.index), pixelSize: pixelSize)
         if fonts.count >= 32 { fonts = [:] }
         fonts[key] = f
         return f
+    }
+
+    /// The layout `r` draws (in pixels of its backing image).
+    public static func layout(_ r: TextImageRequest) throws -> ShapedTextLayout {
+        fontsLock.lock(); defer { fontsLock.unlock() }
+        return try unlockedLayout(r)
+    }
+
+    /// The caller holds `fontsLock`.
+    private static func unlockedLayout(_ r: TextImageRequest) throws -> ShapedTextLayout {
+        let options = TextLayoutOptions(width: r.width * r.scale, height: r.height * r.scale,
+                                        alignment: r.alignment, wrapped: r.wrapped, truncation: r.truncation)
+        let defaults = ShapedTextLayout.Defaults(font: FontLocation(path: r.fontPath, index: r.faceIndex),
+                                                 fontSize: r.fontSize, color: r.color, options: options, scale: r.scale)
+        return try ShapedTextLayout(r.attributed ?? AttributedText(plain: r.string), defaults: defaults,
+                                    open: { try scaledFont($0, pixelSize: $1) })
     }
 
     /// The backing image of `r`; throws FontError when the font fails.
@@ -87,22 +111,52 @@ public enum TextRasterizer {
         let w = r.pixelWidth, h = r.pixelHeight
         guard w > 0, h > 0 else { return Image(width: max(0, w), height: max(0, h)) }
         fontsLock.lock(); defer { fontsLock.unlock() }
-        let font = try scaledFont(path: r.fontPath, pixelSize: r.fontSize * r.scale)
-        let options = TextLayoutOptions(width: r.width * r.scale, height: r.height * r.scale,
-                                        alignment: r.alignment, wrapped: r.wrapped, truncation: r.truncation)
-        let layout = TextLayout(r.string, metrics: font, ascender: font.ascender,
-                                lineHeight: font.lineHeight, options: options)
+        let layout = try unlockedLayout(r)
+        var image = Image(width: w, height: h)
         var coverage = [UInt8](repeating: 0, count: w * h)
-        for line in layout.lines {
-            let baseline = Int(line.baseline.rounded())
-            // Skip lines wholly below the image (their tops start at the line above the baseline).
-            if Double(baseline) - font.lineHeight > Double(h) { break }
-            for (s, x) in zip(line.scalars, line.x) where !LineBreaker.isSpace(s) {
-                let g = try font.glyph(s)
-                blend(g, into: &coverage, width: w, height: h, x: Int(x.rounded()) + g.left, y: baseline - g.top)
+        // One colour at a time, in the order colours first appear.
+        var order: [Int] = []
+        var seen = Set<Int>()
+        for c in layout.glyphs.map(\.color) + layout.bars.map(\.color) where seen.insert(c).inserted { order.append(c) }
+        for (n, c) in order.enumerated() {
+            if n > 0 { for i in coverage.indices { coverage[i] = 0 } }
+            for g in layout.glyphs where g.color == c {
+                let baseline = Int(g.y.rounded())
+                let font = layout.fonts[g.font]
+                if Double(baseline) - font.lineHeight > Double(h) { continue }
+                let bitmap = try font.glyph(id: g.id)
+                blend(bitmap, into: &coverage, width: w, height: h, x: Int(g.x.rounded()) + bitmap.left,
+                      y: baseline - bitmap.top)
+            }
+            for b in layout.bars where b.color == c {
+                fill(b, into: &coverage, width: w, height: h)
+            }
+            let layer = colorize(coverage, width: w, height: h, color: layout.colors[c])
+            if n == 0 { image = layer } else { image = over(layer, image) }
+        }
+        return image
+    }
+
+    /// A bar's whole pixels (rounded edges) at full coverage.
+    static func fill(_ b: DecorationBar, into cov: inout [UInt8], width: Int, height: Int) {
+        let t = max(1, Int(b.thickness.rounded()))
+        let y0 = max(0, Int((b.y - b.thickness / 2).rounded())), y1 = min(height, y0 + t)
+        let x0 = max(0, Int(b.x0.rounded())), x1 = min(width, Int(b.x1.rounded()))
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 { for x in x0..<x1 { cov[y * width + x] = 255 } }
+    }
+
+    /// `top` source-over `bottom`, premultiplied.
+    static func over(_ top: Image, _ bottom: Image) -> Image {
+        var px = bottom.pixels
+        top.pixels.withUnsafeBufferPointer { t in
+            for i in stride(from: 0, to: px.count, by: 4) {
+                let a = UInt32(t[i + 3])
+                if a == 0 { continue }
+                for k in 0..<4 { px[i + k] = UInt8(min(255, UInt32(t[i + k]) + UInt32(Image.mul255(UInt32(px[i + k]), 255 - a)))) }
             }
         }
-        return colorize(coverage, width: w, height: h, color: r.color)
+        return Image(width: bottom.width, height: bottom.height, pixels: px)
     }
 
     /// Adds a glyph's coverage at (x, y) (its top-left), source-over, clipped to the image.
