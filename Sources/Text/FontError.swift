@@ -49,6 +49,8 @@ enum FreeTypeErrors {
         case 0x17: return "invalid pixel size"
         case 0x40: return "out of memory"
         case 0x51: return "unknown or missing table"
+        // Reading a font from memory past the end of the file's bytes.
+        case 0x55: return "unknown file format: the data ends too early"
         default: return "error \(code)"
         }
     }

@@ -35,6 +35,8 @@ public struct ShapedLine: Equatable {
     public var baseline: Double
     /// Where the line starts (its alignment offset) and its width.
     public var originX: Double, width: Double
+    /// The characters in visual (left to right) order: right-to-left clusters reversed.
+    public var visualText: String
     /// Glyph ids in visual (left to right) order, spaces included.
     public var glyphIDs: [UInt32]
     /// The x of each glyph in `glyphIDs`.
@@ -229,6 +231,16 @@ extension ShapedTextLayout {
         return (ascent, height, advance)
     }
 
+    /// Adds a bar, extending the one it continues (same line, colour and thickness) instead.
+    mutating func addBar(_ b: DecorationBar) {
+        for i in bars.indices.suffix(4) where bars[i].x1 == b.x0 && bars[i].y == b.y && bars[i].thickness == b.thickness
+            && bars[i].color == b.color {
+            bars[i].x1 = b.x1
+            return
+        }
+        bars.append(b)
+    }
+
     /// Places one line's glyphs and bars (visual order from the units' bidi levels).
     mutating func place(_ l: LaidLine, baseline: Double, alignment: TextLayoutOptions.Alignment, justify: Bool,
                         width boxWidth: Double, styles: [ResolvedStyle], fonts: FontTable) {
@@ -251,13 +263,15 @@ extension ShapedTextLayout {
         case .right: origin = boxWidth - width
         case .center: origin = (boxWidth - width) / 2
         }
-        var line = ShapedLine(text: "", baseline: baseline, originX: origin, width: width, glyphIDs: [], glyphX: [])
+        var line = ShapedLine(text: "", baseline: baseline, originX: origin, width: width, visualText: "", glyphIDs: [], glyphX: [])
         var text = String.UnicodeScalarView()
         for u in units { text.append(contentsOf: u.scalars) }
         line.text = String(text)
         var pen = origin
+        var visual = String.UnicodeScalarView()
         for k in BidiLevels.visualOrder(units.map(\.level)) {
             let u = units[k], st = styles[u.style]
+            if u.level & 1 == 1 { visual.append(contentsOf: u.scalars.reversed()) } else { visual.append(contentsOf: u.scalars) }
             let startX = pen
             let y = baseline - st.baselineOffset
             for g in u.glyphs {
@@ -273,12 +287,13 @@ extension ShapedTextLayout {
             for (style, position) in [(st.underline, f.underlinePosition), (st.strikethrough, -f.pixelSize * 0.3)]
                 where style != .none {
                 let t = style == .thick ? f.underlineThickness * 2 : f.underlineThickness
-                bars.append(DecorationBar(x0: startX, x1: pen, y: y + position, thickness: t, color: st.color))
+                addBar(DecorationBar(x0: startX, x1: pen, y: y + position, thickness: t, color: st.color))
                 if style == .double {
-                    bars.append(DecorationBar(x0: startX, x1: pen, y: y + position + 2 * t, thickness: t, color: st.color))
+                    addBar(DecorationBar(x0: startX, x1: pen, y: y + position + 2 * t, thickness: t, color: st.color))
                 }
             }
         }
+        line.visualText = String(visual)
         lines.append(line)
     }
 }
