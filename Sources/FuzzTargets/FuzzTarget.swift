@@ -16,6 +16,7 @@ public enum FuzzTarget {
         "FuzzPVR": pvr,
         "FuzzSVGPath": svgPath,
         "FuzzStroke": stroke,
+        "FuzzText": text,
     ]
 
     /// Runs `target` on libFuzzer's buffer, ignoring the errors it throws.

@@ -61,4 +61,15 @@ final class FuzzRegressionTests: XCTestCase {
     func testPVR() throws { try replay("FuzzPVR") }
     func testSVGPath() throws { try replay("FuzzSVGPath") }
     func testStroke() throws { try replay("FuzzStroke") }
+    func testText() throws { try replay("FuzzText") }
+
+    /// The FuzzText seeds are valid rich text: each loads, lays out and draws without an error.
+    func testTextSeedsRenderCleanly() throws {
+        let dir = FixturePaths.root.appendingPathComponent("Fuzzing/seeds/FuzzText")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 5)
+        for name in names {
+            XCTAssertNoThrow(try FuzzTarget.text([UInt8](try Data(contentsOf: dir.appendingPathComponent(name)))), name)
+        }
+    }
 }
