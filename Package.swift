@@ -66,7 +66,7 @@ let package = Package(
         ]),
         // Benchmarks and experiments (`compositor bench …`, `compositor experiment …`), plots included.
         .target(name: "Bench", dependencies: [
-            "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
+            "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC", "Text",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The command line: argument parsing and printing.

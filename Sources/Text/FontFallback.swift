@@ -51,7 +51,12 @@ public enum FontFallback {
             FcConfigSubstitute(nil, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)
             var result = FcResultNoMatch
-            if let set = FcFontSort(nil, pattern, FcFalse, nil, &result) {
+            // The coverage union comes back through `coverage` and is freed here: passing nil for
+            // it leaks fontconfig's copy (LeakSanitizer under FuzzText).
+            var coverage: OpaquePointer?
+            let found = FcFontSort(nil, pattern, FcFalse, &coverage, &result)
+            if let coverage { FcCharSetDestroy(coverage) }
+            if let set = found {
                 sets.append(OpaquePointer(set))  // kept: the candidates' charsets point into it
                 for i in 0..<Int(set.pointee.nfont) {
                     let p = set.pointee.fonts[i]

@@ -63,7 +63,12 @@ enum ShapedLineBreaker {
         let units = try TextShaper.shape([s], styleOf: [0], levels: [level], primary: [styles[style].font],
                                          kerning: [styles[style].kerning], charWrapping: false, fonts: fonts,
                                          fallback: { c, _ in try fallback(c, style) })
-        var u = units[0]
+        // HarfBuzz gives every cluster a glyph (the ellipsis and the space are never removed
+        // as default-ignorable), but an empty answer must not trap.
+        guard var u = units.first else {
+            return TextUnit(glyphs: [], advance: 0, style: style, level: level, isSpace: s == " ",
+                            breaksBefore: false, scalars: [s][...], font: styles[style].font)
+        }
         u.style = style
         return u
     }

@@ -137,6 +137,31 @@ public enum TextRasterizer {
         return image
     }
 
+    /// The backing image of a plain-string request drawn the way text was
+    /// drawn before shaping: one glyph per character (FreeType's cmap), the
+    /// kern table's pairs, no ligatures, no bidi, no fallback (TextLayout).
+    /// Kept as the baseline `compositor bench text` measures shaping against.
+    public static func renderUnshaped(_ r: TextImageRequest) throws -> Image {
+        let w = r.pixelWidth, h = r.pixelHeight
+        guard w > 0, h > 0 else { return Image(width: max(0, w), height: max(0, h)) }
+        fontsLock.lock(); defer { fontsLock.unlock() }
+        let font = try scaledFont(FontLocation(path: r.fontPath, index: r.faceIndex), pixelSize: r.fontSize * r.scale)
+        let options = TextLayoutOptions(width: r.width * r.scale, height: r.height * r.scale,
+                                        alignment: r.alignment, wrapped: r.wrapped, truncation: r.truncation)
+        let layout = TextLayout(r.string, metrics: font, ascender: font.ascender,
+                                lineHeight: font.lineHeight, options: options)
+        var coverage = [UInt8](repeating: 0, count: w * h)
+        for line in layout.lines {
+            let baseline = Int(line.baseline.rounded())
+            if Double(baseline) - font.lineHeight > Double(h) { break }
+            for (s, x) in zip(line.scalars, line.x) where !LineBreaker.isSpace(s) {
+                let g = try font.glyph(s)
+                blend(g, into: &coverage, width: w, height: h, x: Int(x.rounded()) + g.left, y: baseline - g.top)
+            }
+        }
+        return colorize(coverage, width: w, height: h, color: r.color)
+    }
+
     /// A bar's whole pixels (rounded edges) at full coverage.
     static func fill(_ b: DecorationBar, into cov: inout [UInt8], width: Int, height: Int) {
         let t = max(1, Int(b.thickness.rounded()))

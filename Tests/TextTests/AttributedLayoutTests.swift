@@ -74,8 +74,9 @@ final class AttributedLayoutTests: XCTestCase {
     }
 
     func testTwoRunsOfEqualAttributesEqualOneRun() throws {
-        let a = AttributedText([TextRun("Hello, ", fontSize: 18), TextRun("layers", fontSize: 18)])
-        let b = AttributedText([TextRun("Hello, layers", fontSize: 18)])
+        // Split inside a word and inside a kerning pair (A|T): the pair must still kern.
+        let a = AttributedText([TextRun("Hello, AVA", fontSize: 18), TextRun("TAR layers", fontSize: 18)])
+        let b = AttributedText([TextRun("Hello, AVATAR layers", fontSize: 18)])
         XCTAssertEqual(try image(a).pixels, try image(b).pixels)
         let wrappedA = try image(a, width: 60, height: 80, wrapped: true)
         XCTAssertEqual(wrappedA.pixels, try image(b, width: 60, height: 80, wrapped: true).pixels)

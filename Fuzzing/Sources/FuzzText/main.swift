@@ -6,6 +6,15 @@
 import FuzzSupport
 import FuzzTargets
 
+// LeakSanitizer's pause and resume (the sanitizer runtime's C API).
+@_silgen_name("__lsan_disable") func lsanDisable()
+@_silgen_name("__lsan_enable") func lsanEnable()
+
+// fontconfig's one-time configuration, set up before the first input (see prepareText).
+lsanDisable()
+FuzzTarget.prepareText()
+lsanEnable()
+
 runFuzzer { data, size in
     FuzzTarget.run(FuzzTarget.text, data, size)
     return 0
