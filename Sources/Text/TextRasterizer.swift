@@ -119,22 +119,60 @@ public enum TextRasterizer {
         var seen = Set<Int>()
         for c in layout.glyphs.map(\.color) + layout.bars.map(\.color) where seen.insert(c).inserted { order.append(c) }
         for (n, c) in order.enumerated() {
-            if n > 0 { for i in coverage.indices { coverage[i] = 0 } }
+            // The pixels this colour touches, so later colours cost their own area, not the image's.
+            var x0 = w, y0 = h, x1 = 0, y1 = 0
+            func touch(_ x: Int, _ y: Int, _ width: Int, _ rows: Int) {
+                x0 = min(x0, max(0, x)); y0 = min(y0, max(0, y))
+                x1 = max(x1, min(w, x + width)); y1 = max(y1, min(h, y + rows))
+            }
             for g in layout.glyphs where g.color == c {
                 let baseline = Int(g.y.rounded())
                 let font = layout.fonts[g.font]
                 if Double(baseline) - font.lineHeight > Double(h) { continue }
                 let bitmap = try font.glyph(id: g.id)
-                blend(bitmap, into: &coverage, width: w, height: h, x: Int(g.x.rounded()) + bitmap.left,
-                      y: baseline - bitmap.top)
+                let x = Int(g.x.rounded()) + bitmap.left, y = baseline - bitmap.top
+                blend(bitmap, into: &coverage, width: w, height: h, x: x, y: y)
+                touch(x, y, bitmap.width, bitmap.rows)
             }
             for b in layout.bars where b.color == c {
-                fill(b, into: &coverage, width: w, height: h)
+                if let r = fill(b, into: &coverage, width: w, height: h) { touch(r.x, r.y, r.width, r.rows) }
             }
-            let layer = colorize(coverage, width: w, height: h, color: layout.colors[c])
-            if n == 0 { image = layer } else { image = over(layer, image) }
+            guard x0 < x1, y0 < y1 else { continue }
+            if n == 0 {
+                image = colorize(coverage, width: w, height: h, color: layout.colors[c])
+                for y in y0..<y1 { for x in x0..<x1 { coverage[y * w + x] = 0 } }
+            } else {
+                composite(&coverage, over: &image, x0: x0, y0: y0, x1: x1, y1: y1, color: layout.colors[c])
+            }
         }
         return image
+    }
+
+    /// Source-over of `color` × coverage onto `image` inside the rect (premultiplied, the
+    /// same arithmetic as colorizing a layer and compositing it), clearing the coverage.
+    static func composite(_ cov: inout [UInt8], over image: inout Image, x0: Int, y0: Int, x1: Int, y1: Int,
+                          color: Color) {
+        let p = color.premultiplied
+        func byte(_ v: Double) -> UInt32 { UInt32((min(1, max(0, v)) * 255).rounded()) }
+        let cr = byte(p.r), cg = byte(p.g), cb = byte(p.b), ca = byte(p.a)
+        let w = image.width
+        var px = image.pixels
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let i = y * w + x
+                let c = UInt32(cov[i])
+                if c == 0 { continue }
+                cov[i] = 0
+                let a = UInt32(Image.mul255(ca, c))
+                if a == 0 { continue }
+                func over(_ k: Int, _ src: UInt8) {
+                    px[i * 4 + k] = UInt8(min(255, UInt32(src) + UInt32(Image.mul255(UInt32(px[i * 4 + k]), 255 - a))))
+                }
+                over(0, Image.mul255(cr, c)); over(1, Image.mul255(cg, c)); over(2, Image.mul255(cb, c))
+                over(3, UInt8(a))
+            }
+        }
+        image = Image(width: image.width, height: image.height, pixels: px)
     }
 
     /// The backing image of a plain-string request drawn the way text was
@@ -162,26 +200,16 @@ public enum TextRasterizer {
         return colorize(coverage, width: w, height: h, color: r.color)
     }
 
-    /// A bar's whole pixels (rounded edges) at full coverage.
-    static func fill(_ b: DecorationBar, into cov: inout [UInt8], width: Int, height: Int) {
+    /// A bar's whole pixels (rounded edges) at full coverage; the rect filled, nil when none.
+    @discardableResult
+    static func fill(_ b: DecorationBar, into cov: inout [UInt8], width: Int, height: Int)
+        -> (x: Int, y: Int, width: Int, rows: Int)? {
         let t = max(1, Int(b.thickness.rounded()))
         let y0 = max(0, Int((b.y - b.thickness / 2).rounded())), y1 = min(height, y0 + t)
         let x0 = max(0, Int(b.x0.rounded())), x1 = min(width, Int(b.x1.rounded()))
-        guard x0 < x1, y0 < y1 else { return }
+        guard x0 < x1, y0 < y1 else { return nil }
         for y in y0..<y1 { for x in x0..<x1 { cov[y * width + x] = 255 } }
-    }
-
-    /// `top` source-over `bottom`, premultiplied.
-    static func over(_ top: Image, _ bottom: Image) -> Image {
-        var px = bottom.pixels
-        top.pixels.withUnsafeBufferPointer { t in
-            for i in stride(from: 0, to: px.count, by: 4) {
-                let a = UInt32(t[i + 3])
-                if a == 0 { continue }
-                for k in 0..<4 { px[i + k] = UInt8(min(255, UInt32(t[i + k]) + UInt32(Image.mul255(UInt32(px[i + k]), 255 - a)))) }
-            }
-        }
-        return Image(width: bottom.width, height: bottom.height, pixels: px)
+        return (x0, y0, x1 - x0, y1 - y0)
     }
 
     /// Adds a glyph's coverage at (x, y) (its top-left), source-over, clipped to the image.
