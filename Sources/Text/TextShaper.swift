@@ -125,13 +125,26 @@ enum TextShaper {
             let rtl = levels[start] & 1 == 1
             let glyphs = try shapeItem(codepoints, start..<end, font: fontOf[start], fonts: fonts, rtl: rtl,
                                        script: scripts[start])
-            // Group glyphs by cluster (output order is visual order within each cluster).
-            var byCluster: [Int: [ShapedGlyph]] = [:]
-            for (c, g) in glyphs { byCluster[c, default: []].append(g) }
-            let starts = byCluster.keys.sorted()
-            for (k, c) in starts.enumerated() {
-                let cEnd = k + 1 < starts.count ? starts[k + 1] : end
-                let gs = byCluster[c]!
+            // Group glyphs by cluster: HarfBuzz's clusters are monotone (rising left to right,
+            // falling right to left), so a cluster is a run of equal values in output order, whose
+            // glyphs are in visual order; groups reversed for right to left are in logical order.
+            var groups: [(cluster: Int, glyphs: [ShapedGlyph])] = []
+            for (c, g) in glyphs {
+                if let last = groups.last, last.cluster == c { groups[groups.count - 1].glyphs.append(g) } else { groups.append((c, [g])) }
+            }
+            if rtl { groups.reverse() }
+            // A non-monotone answer (not expected) is merged into monotone clusters rather than trusted.
+            var k = 1
+            while k < groups.count {
+                if groups[k].cluster <= groups[k - 1].cluster {
+                    groups[k - 1].glyphs += groups[k].glyphs
+                    groups.remove(at: k)
+                } else { k += 1 }
+            }
+            for (k, group) in groups.enumerated() {
+                let c = group.cluster
+                let cEnd = k + 1 < groups.count ? groups[k + 1].cluster : end
+                let gs = group.glyphs
                 let style = styleOf[c]
                 let chars = p[c..<cEnd]
                 let space = chars.allSatisfy(isSpace)
