@@ -19,21 +19,21 @@ public enum TextTruncation: String, Sendable, CaseIterable {
 public final class TextLayer: Layer {
     public override var kind: LayerKind { .text }
 
-    /// The plain string; setting it clears `attributedString`.
+    /// The plain string; setting it to other characters than `attributedString`'s clears that.
     public var string: String = "" {
-        didSet { if attributedString != nil, !settingAttributed { attributedString = nil }; touch() }
+        didSet {
+            if let a = attributedString, a.string != string { attributedString = nil }
+            touch()
+        }
     }
     /// Rich text (runs with their own font, size, colour…); when set, drawn
     /// instead of a plain string, and `string` holds its characters.
     public var attributedString: AttributedText? {
         didSet {
-            settingAttributed = true
-            string = attributedString?.string ?? string
-            settingAttributed = false
+            if let a = attributedString, a.string != string { string = a.string }
             touch()
         }
     }
-    private var settingAttributed = false
     /// A font family name ("DejaVu Sans") or a font file path; nil: the default font.
     public var font: String? { didSet { touch() } }
     public var fontSize: Double = 36 { didSet { changed("fontSize", from: .number(oldValue)) } }
