@@ -33,12 +33,21 @@ let package = Package(
         // cairo: the 2D library behind drawing layers' backing images (paths, strokes, gradients, clips).
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
+        // HarfBuzz: shaping (ligatures, GPOS kerning, marks, Arabic joining) from the FreeType face.
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        // FriBidi: the Unicode Bidirectional Algorithm (right-to-left runs inside left-to-right text).
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        // fontconfig: fonts by family, style and weight, and fallback fonts per character.
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
 
         // Pure Swift core.
         .target(name: "Geometry"),
         .target(name: "PVRTC"),
         .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "CJPEGLib", "PVRTC"]),
-        .target(name: "Text", dependencies: ["CFreeType", "Geometry", "Images"]),
+        .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "Geometry", "Images"]),
         // Software drawing into a layer's backing image through cairo (drawing layers, drawsContent).
         .target(name: "Drawing", dependencies: ["CCairo", "Geometry", "Images", "Text"]),
         // Release builds of the layer tree and the plan builder skip Swift's dynamic
@@ -64,7 +73,7 @@ let package = Package(
                                                    "Raster", "GLES", "Compare", "PVRTC", "Text"]),
         // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
         .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering",
-                                                    "Drawing"]),
+                                                    "Drawing", "Text"]),
         // Options and failure reporting shared by the command line and the bench module.
         .target(name: "CLISupport", dependencies: [
             "Compositor", "GLES",
@@ -85,7 +94,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Geometry"], path: "Tests/TestSupport"),
         .testTarget(name: "PVRTCTests", dependencies: ["PVRTC", "TestSupport"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "PVRTC", "TestSupport"]),
-        .testTarget(name: "TextTests", dependencies: ["Text"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "TestSupport"]),
         .testTarget(name: "LayersTests", dependencies: ["Layers", "Drawing"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan"]),

@@ -35,5 +35,6 @@ let package = Package(
         harness("FuzzStroke"),
         harness("FuzzDZI"),
         harness("FuzzDrawing"),
+        harness("FuzzText"),
     ]
 )

@@ -15,7 +15,7 @@ public struct BenchCommand: ParsableCommand {
     public init() {}
 
     public static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self, BenchFillrate.self, BenchPVRTC.self, BenchRaster.self,
+        commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self, BenchFillrate.self, BenchPVRTC.self, BenchRaster.self, BenchText.self,
                                                                       BenchRoundedRect.self, BenchPlan.self, BenchTiles.self])
 }
 

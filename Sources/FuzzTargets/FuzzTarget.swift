@@ -18,6 +18,7 @@ public enum FuzzTarget {
         "FuzzStroke": stroke,
         "FuzzDZI": deepZoom,
         "FuzzDrawing": drawing,
+        "FuzzText": text,
     ]
 
     /// Runs `target` on libFuzzer's buffer, ignoring the errors it throws.

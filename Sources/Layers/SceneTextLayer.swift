@@ -14,7 +14,12 @@ extension SceneReader {
     func textKey(_ l: Layer, _ key: String, _ value: JSONValue, _ p: SceneKeyPath) throws {
         guard let layer = l as? TextLayer else { throw fail(p, "'\(key)' needs a text layer") }
         switch key {
-        case "string": layer.string = try string(value, p)
+        case "string":
+            switch value {
+            case .array: layer.attributedString = try attributedText(value, p)
+            case .string(let s): layer.string = s
+            default: throw mismatch(value, p, "a string or a list of runs such as [{\"text\": \"Red\", \"foregroundColor\": \"#FF0000\"}]")
+            }
         case "font": layer.font = value.isNull ? nil : try font(value, p)
         case "fontSize": layer.fontSize = try positive(value, p, max: Self.maximumFontSize)
         case "foregroundColor": layer.foregroundColor = try color(value, p)

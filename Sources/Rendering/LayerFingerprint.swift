@@ -78,7 +78,7 @@ enum LayerFingerprint {
         case .text:
             guard let t = l as? TextLayer else { return }
             h.combine(2 as UInt8)
-            h.combine(t.string); h.combine(t.font); h.combine(t.fontSize); h.combine(t.foregroundColor)
+            h.combine(t.string); h.combine(t.attributedString); h.combine(t.font); h.combine(t.fontSize); h.combine(t.foregroundColor)
             h.combine("\(t.alignmentMode)"); h.combine(t.isWrapped); h.combine("\(t.truncationMode)")
         case .gradient:
             guard let g = l as? GradientLayer else { return }

@@ -10,17 +10,19 @@ import Text
 
 extension PlanBuilder {
     func emitText(_ n: LayerDraw, opacity: Double) {
-        guard let l = n.layer as? TextLayer, let color = l.foregroundColor, color.a > 0,
-              !l.string.isEmpty, !l.bounds.isEmpty else { return }
+        guard let l = n.layer as? TextLayer, l.hasVisibleText, !l.bounds.isEmpty else { return }
+        let color = l.foregroundColor ?? .clear
         let scale = TextImageRequest.effectiveScale(width: l.bounds.width, height: l.bounds.height,
                                                     fontSize: l.fontSize,
                                                     scale: l.contentsScale > 0 ? l.contentsScale : 1)
-        guard let fontPath = try? FontResolver.resolve(l.font) else { return }
-        let request = TextImageRequest(
-            string: l.string, fontPath: fontPath, fontSize: l.fontSize,
+        guard let font = try? FontResolver.location(l.font) else { return }
+        var request = TextImageRequest(
+            string: l.string, fontPath: font.path, fontSize: l.fontSize,
             width: l.bounds.width, height: l.bounds.height, scale: scale, color: color,
             alignment: Self.textAlignment(l.alignmentMode), wrapped: l.isWrapped,
             truncation: Self.textTruncation(l.truncationMode))
+        request.faceIndex = font.index
+        request.attributed = l.attributedString
         let w = request.pixelWidth, h = request.pixelHeight
         guard w > 0, h > 0,
               let entry = try? TextImageCache.shared.image(layer: l.id, request) else { return }
@@ -38,7 +40,8 @@ extension PlanBuilder {
 
     static func textAlignment(_ a: TextAlignment) -> TextLayoutOptions.Alignment {
         switch a {
-        case .natural, .left: return .left
+        case .natural: return .natural
+        case .left: return .left
         case .right: return .right
         case .center: return .center
         case .justified: return .justified

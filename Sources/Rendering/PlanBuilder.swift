@@ -237,7 +237,7 @@ public final class PlanBuilder {
             guard let d = l as? DrawingLayer, d.hasContent, !l.bounds.isEmpty else { return nil }
             return l.bounds
         case .text:  // the backing image covers exactly the bounds
-            guard let t = l as? TextLayer, !t.string.isEmpty, (t.foregroundColor?.a ?? 0) > 0,
+            guard let t = l as? TextLayer, t.hasVisibleText,
                   !l.bounds.isEmpty else { return nil }
             return l.bounds
         }

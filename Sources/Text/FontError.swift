@@ -6,6 +6,10 @@
 public enum FontError: Error, Equatable, CustomStringConvertible {
     /// No installed font has this family name; `installed` lists some that do exist.
     case familyNotFound(String, installed: [String])
+    /// The family exists but has no such style; `installed` lists its styles.
+    case styleNotFound(String, style: String, installed: [String])
+    /// A font name that cannot be read ("Family:style=Bold:weight=700" is the form).
+    case badName(String, reason: String)
     /// The font file does not exist (or is a directory).
     case fileNotFound(String)
     /// FreeType could not open the file as a font.
@@ -19,6 +23,10 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
             let list = installed.isEmpty ? "none (install fonts-dejavu-core)"
                 : installed.prefix(12).joined(separator: ", ") + (installed.count > 12 ? ", …" : "")
             return "no font named '\(name)'; installed families include \(list)"
+        case .styleNotFound(let family, let style, let installed):
+            return "font '\(family)' has no style '\(style)'; its styles are \(installed.joined(separator: ", "))"
+        case .badName(let name, let reason):
+            return "font name '\(name)' is not usable (\(reason))"
         case .fileNotFound(let path):
             return "font file '\(path)' not found"
         case .notAFont(let path, let reason):
@@ -41,6 +49,8 @@ enum FreeTypeErrors {
         case 0x17: return "invalid pixel size"
         case 0x40: return "out of memory"
         case 0x51: return "unknown or missing table"
+        // Reading a font from memory past the end of the file's bytes.
+        case 0x55: return "unknown file format: the data ends too early"
         default: return "error \(code)"
         }
     }

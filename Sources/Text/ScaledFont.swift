@@ -5,6 +5,7 @@
 // faces are shared between sizes and threads.
 
 import CFreeType
+import CHarfBuzz
 
 /// Measures text for layout: advances and kerning in pixels.
 public protocol GlyphMetrics {
@@ -38,6 +39,13 @@ public final class ScaledFont: GlyphMetrics {
     private var advances: [Unicode.Scalar: Double] = [:]
     private var kerns: [UInt64: Double] = [:]
     private var glyphs: [Unicode.Scalar: GlyphBitmap] = [:]
+    private var glyphsByID: [UInt32: GlyphBitmap] = [:]
+    /// HarfBuzz's view of the face at this size (hb-ft: hinted advances from FreeType).
+    private var hbFont: OpaquePointer?
+    /// Underline position below the baseline (positive down) and thickness, in pixels.
+    public let underlinePosition: Double, underlineThickness: Double
+    /// The font's descent below the baseline, in pixels (positive).
+    public let descender: Double
 
     /// The largest pixel size FreeType is asked for.
     public static let maximumPixelSize = 4096.0
@@ -52,9 +60,40 @@ public final class ScaledFont: GlyphMetrics {
         let k = pixelSize / max(1, m.unitsPerEm)
         let gap = max(0, m.height - (m.ascender - m.descender))
         ascender = m.ascender * k
+        descender = -m.descender * k
         lineHeight = (m.ascender - m.descender + gap) * k
+        let u = face.underlineMetrics
+        underlineThickness = max(1, (u.thickness > 0 ? u.thickness : m.unitsPerEm / 14) * k)
+        underlinePosition = max(1, -(u.position != 0 ? u.position : -m.unitsPerEm / 10) * k)
         FontFace.lock.lock(); defer { FontFace.lock.unlock() }
         try setSize()
+    }
+
+    deinit {
+        if let hbFont { hb_font_destroy(hbFont) }
+    }
+
+    /// The HarfBuzz font, made on first use with the face at this size;
+    /// the caller holds FontFace.lock and has set the size.
+    func harfBuzzFont() -> OpaquePointer {
+        if let hbFont { return hbFont }
+        let f = hb_ft_font_create(face.face, nil)!
+        hb_ft_font_set_load_flags(f, 0)  // FT_LOAD_DEFAULT: hinted advances, as the glyphs are drawn
+        hbFont = f
+        return f
+    }
+
+    /// Runs `body` with FreeType set to this size and the HarfBuzz font, under FontFace.lock.
+    func withHarfBuzzFont<R>(_ body: (OpaquePointer) throws -> R) throws -> R {
+        FontFace.lock.lock(); defer { FontFace.lock.unlock() }
+        try setSize()
+        return try body(harfBuzzFont())
+    }
+
+    /// Whether the face has a glyph for `s`.
+    func hasGlyph(_ s: Unicode.Scalar) -> Bool {
+        FontFace.lock.lock(); defer { FontFace.lock.unlock() }
+        return glyphIndex(s) != 0
     }
 
     /// Sets the face's size; the caller holds FontFace.lock.
@@ -102,13 +141,27 @@ public final class ScaledFont: GlyphMetrics {
         return g
     }
 
+    /// The rendered glyph with id `id` (grayscale, antialiased, hinted), rendered once per instance.
+    public func glyph(id: UInt32) throws -> GlyphBitmap {
+        if let g = glyphsByID[id] { return g }
+        FontFace.lock.lock(); defer { FontFace.lock.unlock() }
+        let g = try render(FT_UInt(id), what: "glyph \(id)")
+        glyphsByID[id] = g
+        return g
+    }
+
     private func renderGlyph(_ s: Unicode.Scalar) throws -> GlyphBitmap {
         FontFace.lock.lock(); defer { FontFace.lock.unlock() }
+        return try render(glyphIndex(s), what: "U+\(String(s.value, radix: 16, uppercase: true))")
+    }
+
+    /// Renders glyph `index`; the caller holds FontFace.lock.
+    private func render(_ index: FT_UInt, what: String) throws -> GlyphBitmap {
         try setSize()
         let loadRender: FT_Int32 = 1 << 2  // FT_LOAD_RENDER, default (grayscale) target
-        let e = FT_Load_Glyph(face.face, glyphIndex(s), loadRender)
+        let e = FT_Load_Glyph(face.face, index, loadRender)
         if e != 0 {
-            throw FontError.freeType(face.path, operation: "render U+\(String(s.value, radix: 16, uppercase: true))", code: e)
+            throw FontError.freeType(face.path, operation: "render \(what)", code: e)
         }
         let slot = face.face.pointee.glyph.pointee
         let b = slot.bitmap

@@ -101,7 +101,7 @@ public struct TextLayout: Equatable {
         let width = gapStarts.isEmpty ? natural : natural + extra * Double(gapStarts.count)
         let origin: Double
         switch o.alignment {
-        case .left, .justified: origin = 0
+        case .left, .natural, .justified: origin = 0
         case .right: origin = o.width - width
         case .center: origin = (o.width - width) / 2
         }

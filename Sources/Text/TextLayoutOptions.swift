@@ -5,7 +5,9 @@
 /// Layout settings for one text box.
 public struct TextLayoutOptions: Hashable, Sendable {
     /// Horizontal placement of each line.
-    public enum Alignment: String, Hashable, Sendable { case left, right, center, justified }
+    /// `natural` is left in a left-to-right paragraph and right in a right-to-left one
+    /// (the attributed layout; the plain scalar layout treats it as left).
+    public enum Alignment: String, Hashable, Sendable { case left, right, center, justified, natural }
     /// Where an over-long line loses characters to an ellipsis.
     public enum Truncation: String, Hashable, Sendable { case none, start, middle, end }
 

@@ -74,4 +74,16 @@ final class FuzzRegressionTests: XCTestCase {
             XCTAssertNoThrow(try FuzzTarget.drawing([UInt8](try Data(contentsOf: dir.appendingPathComponent(n)))), n)
         }
     }
+
+    func testText() throws { try replay("FuzzText") }
+
+    /// The FuzzText seeds are valid rich text: each loads, lays out and draws without an error.
+    func testTextSeedsRenderCleanly() throws {
+        let dir = FixturePaths.root.appendingPathComponent("Fuzzing/seeds/FuzzText")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 5)
+        for name in names {
+            XCTAssertNoThrow(try FuzzTarget.text([UInt8](try Data(contentsOf: dir.appendingPathComponent(name)))), name)
+        }
+    }
 }

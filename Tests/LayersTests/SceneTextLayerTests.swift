@@ -51,8 +51,11 @@ final class SceneTextLayerTests: XCTestCase {
                          contains: "must be greater than 0")
         assertLayerError(#"{"type": "text", "fontSize": 5000}"#, keyPath: "sublayers[0].fontSize",
                          contains: "must be at most 1000")
-        assertLayerError(#"{"type": "text", "string": ["a"]}"#, keyPath: "sublayers[0].string",
-                         contains: "expected a string")
+        // A list is rich text: its items must be run objects.
+        assertLayerError(#"{"type": "text", "string": ["a"]}"#, keyPath: "sublayers[0].string[0]",
+                         contains: "expected a run object")
+        assertLayerError(#"{"type": "text", "string": 42}"#, keyPath: "sublayers[0].string",
+                         contains: "expected a string or a list of runs")
         assertLayerError(#"{"type": "text", "alignmentMode": "middle"}"#, keyPath: "sublayers[0].alignmentMode",
                          contains: "unknown value 'middle'")
         assertLayerError(#"{"type": "text", "truncationMode": "both"}"#, keyPath: "sublayers[0].truncationMode",

@@ -100,6 +100,8 @@ final class LayerPropertyTableTests: XCTestCase {
         ],
         "text": [
             Property(label: "string", sceneKey: "string", sample: "\"Hi\"", animatable: nil),
+            Property(label: "attributedString", sceneKey: "string",
+                     sample: "[{\"text\": \"Hi\", \"fontSize\": 9}]", animatable: nil),
             Property(label: "font", sceneKey: "font", sample: "\"DejaVu Serif\"", animatable: nil),
             Property(label: "fontSize", sceneKey: "fontSize", sample: "12", animatable: "fontSize"),
             Property(label: "foregroundColor", sceneKey: "foregroundColor", sample: "\"#FF0000\"",

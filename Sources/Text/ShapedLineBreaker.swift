@@ -1,0 +1,125 @@
+// Text: line breaking over shaped clusters (TextUnit) — greedy, at break
+// opportunities (after spaces, between ideographs, anywhere in
+// charWrapping), breaking between clusters only when a word alone is wider
+// than the line, never inside a cluster. Spaces where a line breaks are
+// dropped; spaces at a paragraph's start are kept, at its end dropped. The
+// same rules as LineBreaker's for plain scalars, on widths HarfBuzz gave.
+
+enum ShapedLineBreaker {
+    /// Width of `units` (kerning and ligatures are inside each unit's advance).
+    static func width<C: Collection>(_ units: C) -> Double where C.Element == TextUnit {
+        units.reduce(0) { $0 + $1.advance }
+    }
+
+    /// The end of `r` with trailing spaces removed.
+    static func trimmedEnd(_ u: [TextUnit], _ r: Range<Int>) -> Int {
+        var e = r.upperBound
+        while e > r.lowerBound, u[e - 1].isSpace { e -= 1 }
+        return e
+    }
+
+    /// The lines of a paragraph's units (ranges into them) no wider than `width`.
+    static func lines(_ u: [TextUnit], width: Double) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = 0, end = 0, lineWidth = 0.0, hasWord = false, i = 0
+        while i < u.count {
+            // Next segment: spaces [i, ws), content [ws, we) up to the next break opportunity.
+            var ws = i
+            while ws < u.count, u[ws].isSpace { ws += 1 }
+            if ws == u.count { break }
+            var we = ws + 1
+            while we < u.count, !u[we].isSpace, !u[we].breaksBefore { we += 1 }
+            if hasWord {
+                let candidate = lineWidth + Self.width(u[end..<we])
+                if candidate <= width {
+                    end = we; lineWidth = candidate; i = we
+                    continue
+                }
+                out.append(start..<end)
+                start = ws
+            }
+            // The segment opens a line: split it between clusters while it is too wide on its own.
+            var w = 0.0
+            for k in start..<we {
+                let add = u[k].advance
+                if w + add > width, k > start, k > ws {
+                    out.append(start..<k)
+                    start = k
+                    w = add
+                } else {
+                    w += add
+                }
+            }
+            end = we; lineWidth = w; hasWord = true
+            i = we
+        }
+        out.append(start..<(hasWord ? end : start))
+        return out
+    }
+
+    /// One character shaped alone in `style` (the ellipsis, a joining space).
+    static func single(_ s: Unicode.Scalar, style: Int, level: UInt8, styles: [ResolvedStyle], fonts: FontTable,
+                       fallback: (Unicode.Scalar, Int) throws -> Int) throws -> TextUnit {
+        let units = try TextShaper.shape([s], styleOf: [0], levels: [level], primary: [styles[style].font],
+                                         kerning: [styles[style].kerning], charWrapping: false, fonts: fonts,
+                                         fallback: { c, _ in try fallback(c, style) })
+        // HarfBuzz gives every cluster a glyph (the ellipsis and the space are never removed
+        // as default-ignorable), but an empty answer must not trap.
+        guard var u = units.first else {
+            return TextUnit(glyphs: [], advance: 0, style: style, level: level, isSpace: s == " ",
+                            breaksBefore: false, scalars: [s][...], font: styles[style].font)
+        }
+        u.style = style
+        return u
+    }
+}
+
+extension LineTruncation {
+    /// `line` cut to fit `width` with an ellipsis at `mode`'s place, never
+    /// inside a cluster; `force` adds the ellipsis even when the line fits.
+    /// The ellipsis takes the style of the text beside it.
+    static func truncate(_ line: [TextUnit], width: Double, mode: TextLayoutOptions.Truncation, force: Bool,
+                         ellipsis: (Int, UInt8) throws -> TextUnit) throws -> [TextUnit] {
+        if mode == .none || line.isEmpty { return line }
+        if !force, ShapedLineBreaker.width(line) <= width { return line }
+        let n = line.count
+        func trimTrailing(_ s: ArraySlice<TextUnit>) -> [TextUnit] {
+            var e = s.endIndex
+            while e > s.startIndex, s[e - 1].isSpace { e -= 1 }
+            return Array(s[s.startIndex..<e])
+        }
+        func trimLeading(_ s: ArraySlice<TextUnit>) -> [TextUnit] {
+            var b = s.startIndex
+            while b < s.endIndex, s[b].isSpace { b += 1 }
+            return Array(s[b..<s.endIndex])
+        }
+        let endMark = try ellipsis(line[0].style, line[0].level)
+        let lastMark = try ellipsis(line[n - 1].style, line[n - 1].level)
+        func mark(beside u: TextUnit?) throws -> TextUnit {
+            guard let u else { return endMark }
+            return u.style == line[0].style ? endMark : u.style == line[n - 1].style ? lastMark : try ellipsis(u.style, u.level)
+        }
+        func candidate(_ k: Int) throws -> [TextUnit] {
+            switch mode {
+            case .none: return line
+            case .end:
+                let head = trimTrailing(line[0..<k])
+                return head + [try mark(beside: head.last)]
+            case .start:
+                let tail = trimLeading(line[(n - k)..<n])
+                return [try mark(beside: tail.first ?? line[n - 1])] + tail
+            case .middle:
+                let h = (k + 1) / 2, t = k / 2
+                let head = trimTrailing(line[0..<h])
+                return head + [try mark(beside: head.last)] + trimLeading(line[(n - t)..<n])
+            }
+        }
+        var lo = 0, hi = force ? n : n - 1
+        if ShapedLineBreaker.width(try candidate(lo)) > width { return try candidate(0) }
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if ShapedLineBreaker.width(try candidate(mid)) <= width { lo = mid } else { hi = mid - 1 }
+        }
+        return try candidate(lo)
+    }
+}
