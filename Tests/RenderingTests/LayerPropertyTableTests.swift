@@ -138,6 +138,7 @@ final class LayerPropertyTableTests: XCTestCase {
             Property(label: "levelsOfDetailBias", sceneKey: "levelsOfDetailBias", sample: "2", animatable: nil),
             Property(label: "fadeDuration", sceneKey: "fadeDuration", sample: "1", animatable: nil),
             Property(label: "tileSource", sceneKey: "contents", sample: "\"\(image)\"", animatable: nil),
+        ],
         "drawing": [
             Property(label: "operations", sceneKey: "draw", sample: "[{\"op\": \"move\", \"to\": [1, 2]}]", animatable: nil),
             Property(label: "needsDisplayOnBoundsChange", sceneKey: "needsDisplayOnBoundsChange", sample: "true",
