@@ -32,6 +32,9 @@ public final class Renderer {
     public let rasterCache = RasterCache()
     /// The spatial indexes of big sublayer lists, kept across renders by layer identity.
     public let sublayerIndexes = SublayerIndexCache()
+    /// Motion across `renderFrame` calls and the reduced copies of layers with
+    /// a `resolutionSwap` option (see ResolutionSwapper).
+    public let resolutionSwapper = ResolutionSwapper()
     /// The bytes one frame may need (passes and images, see MemoryBudget);
     /// a frame over it is refused before anything is allocated for it.
     public var memoryLimit = MemoryBudget.defaultLimit
