@@ -65,10 +65,13 @@ extension Renderer {
             (plan, build, cacheStats) = PlanBuilder.buildFrame(root: presentation, width: pw, height: ph,
                                                                options: options, cache: rasterCache, time: time ?? 0,
                                                                held: executor.retainedKeys,
-                                                               sublayerIndexes: sublayerIndexes)
+                                                               sublayerIndexes: sublayerIndexes,
+                                                               tileLoader: tileLoader)
         } else {
             let b = PlanBuilder(options: options)
             b.sublayerIndexes = sublayerIndexes
+            b.tileLoader = tileLoader
+            b.frameTime = time ?? 0
             plan = b.build(root: presentation, width: pw, height: ph)
             build = b.stats
         }

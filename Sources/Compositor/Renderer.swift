@@ -35,6 +35,9 @@ public final class Renderer {
     /// Motion across `renderFrame` calls and the reduced copies of layers with
     /// a `resolutionSwap` option (see ResolutionSwapper).
     public let resolutionSwapper = ResolutionSwapper()
+    /// Tiled layers' tile cache and background loading, kept across frames
+    /// (`TileLoader.Arrival.wait` by default: every frame waits for its tiles).
+    public let tileLoader = TileLoader()
     /// The bytes one frame may need (passes and images, see MemoryBudget);
     /// a frame over it is refused before anything is allocated for it.
     public var memoryLimit = MemoryBudget.defaultLimit

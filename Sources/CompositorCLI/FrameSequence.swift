@@ -47,12 +47,14 @@ struct FrameSequence {
         try OutputFiles.check([c.statsJSON])
         let loaded = try c.options.loadScene(c.scene, backend: c.backend)
         let s = loaded.scene, renderer = loaded.renderer
+        try c.tiles.apply(to: renderer, progressive: true)
         noteIfStatic(s, path: c.scene, option: "--frames \(count)")
         // Created only once the scene loaded and the backend opened: a bad start leaves nothing.
         try Self.prepareDirectory(dir)
         let mine = (0..<count).filter { part.owns($0) }
         let progress = Progress(total: mine.count, label: "frames")
         var all: [FrameStats] = []
+        var tileFrames: [[String: Any]] = []
         var written: [String] = []
         for i in mine {
             let t = c.start + Double(i) / c.fps
@@ -63,6 +65,7 @@ struct FrameSequence {
                 try PNG.write(out.image, to: dir + "/" + name)
                 written.append(name)
                 all.append(out.stats)
+                if let t = tileStats(renderer) { tileFrames.append(tileFrameFields(t.lastFrame)) }
                 if c.stats {
                     if progress.enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
                     print("frame \(i): " + out.stats.line)
@@ -81,7 +84,7 @@ struct FrameSequence {
             let fields: [(String, Any)] = [
                 ("backend", renderer.executor.name), ("frames", all.map(frameFields)),
                 ("summary", summaryFields(summary)), ("directory", dir),
-            ]
+            ] + (tileStats(renderer).map { [("tiles", tileFields($0)), ("tileFrames", tileFrames)] } ?? [])
             try AtomicFile.write(Array((jsonText(fields) + "\n").utf8), to: path)
         }
     }

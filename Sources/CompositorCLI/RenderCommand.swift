@@ -28,6 +28,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var imageLoading: ImageLoadingOptions
 
+    @OptionGroup var tiles: TileOptions
+
     @Option(help: "Render the layer tree as presented at this timeline time (seconds).")
     var time: Double?
 
@@ -96,6 +98,7 @@ struct RenderCommand: ParsableCommand {
             var outputs = OutputFiles()
             let loaded = try options.loadScene(scene, backend: backend, images: imageLoading.policy)
             let s = loaded.scene, renderer = loaded.renderer
+            try tiles.apply(to: renderer, progressive: imageLoading.mode == .lazy)
             noteIfStatic(s, path: scene, option: time.map { "--time \($0)" })
             if time != nil || debug != nil {
                 var frame: FrameOutput?
@@ -107,7 +110,7 @@ struct RenderCommand: ParsableCommand {
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
                 outputs.add(try ImageOutputFile.encode(out.image, for: output, quality: quality), to: output)
-                var report = StatsReport(out.renderOutput, images: loaded.imageStats)
+                var report = StatsReport(out.renderOutput, images: loaded.imageStats, tiles: tileStats(renderer))
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))
                 if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
@@ -122,7 +125,7 @@ struct RenderCommand: ParsableCommand {
             guard let out else { return }
             if dumpPlan { print(out.plan.dump, terminator: "") }
             outputs.add(try ImageOutputFile.encode(out.image, for: output, quality: quality), to: output)
-            let report = StatsReport(out, images: loaded.imageStats)
+            let report = StatsReport(out, images: loaded.imageStats, tiles: tileStats(renderer))
             if stats { print(report.text) }
             if let path = statsJSON { outputs.add(Array(report.json.utf8), to: path) }
             try outputs.publish()

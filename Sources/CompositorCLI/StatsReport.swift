@@ -8,7 +8,7 @@ import Foundation
 struct StatsReport {
     var fields: [(String, Any)] = []
 
-    init(_ o: RenderOutput, images: ImageLoadingStats? = nil) {
+    init(_ o: RenderOutput, images: ImageLoadingStats? = nil, tiles: TileStats? = nil) {
         let plan = o.plan
         fields.append(("backend", o.backend))
         fields.append(("size", "\(plan.width)x\(plan.height)"))
@@ -33,6 +33,7 @@ struct StatsReport {
             }
         }
         if let i = images { appendImageFields(i) }
+        if let t = tiles { fields.append(("tiles", tileFields(t))) }
     }
 
     /// Background image loading (`--preload`, `--lazy`): bytes decoded, decode
@@ -61,6 +62,9 @@ struct StatsReport {
 
     var text: String {
         fields.map { k, v in
+            if let d = v as? [String: Any], k == "tiles" {
+                return "tiles: " + d.keys.sorted().map { "\($0)=\(d[$0]!)" }.joined(separator: " ")
+            }
             if let d = v as? [String: Int] {
                 let s = d.keys.sorted().map { "\($0)=\(d[$0]!)" }.joined(separator: " ")
                 return "\(k): \(s.isEmpty ? "none" : s)"

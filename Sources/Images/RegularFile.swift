@@ -62,6 +62,26 @@ public enum RegularFile {
         return Int(info.st_size)
     }
 
+    /// A read-only descriptor of the regular file at `path` of at most `maxBytes`
+    /// (checked again on the open descriptor), for readers that stream the
+    /// file (`tiles make`); the caller closes it.
+    public static func openForReading(_ path: String, maxBytes: Int) throws -> Int32 {
+        try check(path, maxBytes: maxBytes)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let e = errno
+            throw e == ENOENT ? RegularFileError.notFound : RegularFileError.system(String(cString: strerror(e)))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maxBytes else {
+            close(fd)
+            throw RegularFileError.notRegular(kind: "changed while opening")
+        }
+        // Blocking reads from here (a regular file never blocks for long).
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
     /// The whole content of the regular file at `path`, at most `maxBytes`.
     public static func read(_ path: String, maxBytes: Int) throws -> [UInt8] {
         try check(path, maxBytes: maxBytes)

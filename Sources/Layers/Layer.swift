@@ -39,7 +39,7 @@ public enum ContentsFilter: String, Sendable, CaseIterable {
 
 /// What a layer is: its class, for renderers that switch on it cheaply.
 public enum LayerKind: Sendable {
-    case layer, shape, text, gradient, transform, replicator
+    case layer, shape, text, gradient, transform, replicator, tiled
 }
 
 /// A layer: geometry, appearance and sublayers, with CALayer's property names.

@@ -129,6 +129,7 @@ extension SceneReader {
         case .gradient: return "gradient"
         case .transform: return "transformLayer"
         case .replicator: return "replicator"
+        case .tiled: return "tiled"
         }
     }
 

@@ -29,6 +29,7 @@ extension SceneReader {
                   "truncationMode"]),
         ("gradient", ["colors", "locations", "startPoint", "endPoint", "gradientType"]),
         ("transformLayer", []),
+        ("tiled", ["tileSize", "levelsOfDetail", "levelsOfDetailBias", "fadeDuration"]),
         ("replicator", ["instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
                         "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
                         "instanceAlphaOffset"]),
@@ -154,6 +155,12 @@ extension SceneReader {
             case "shouldRasterize": layer.shouldRasterize = try bool(value, p)
             case "rasterizationScale":
                 layer.rasterizationScale = try positive(value, p, max: SceneLimits.maximumScale)
+            case "contents" where layer is TiledLayer:  // the tile source (SceneTiledLayer.swift)
+                let size = m.first(where: { $0.key == "tileSize" })
+                try tiledContents(layer as! TiledLayer, value, p, tileSizeValue: size?.value,
+                                  tileSizePath: path.appending("tileSize"))
+            case "contentsAlphaMask" where layer is TiledLayer:
+                throw fail(p, "tiled layers take no alpha mask")
             case "contents":
                 let mask = m.first(where: { $0.key == "contentsAlphaMask" })
                 let alphaMask = mask.map { ($0.value, path.appending($0.key)) }

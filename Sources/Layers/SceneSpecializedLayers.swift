@@ -6,7 +6,7 @@ import Geometry
 
 extension SceneReader {
     /// The specialized types scene files may use.
-    static let supportedTypes: Set<String> = ["transformLayer", "replicator", "gradient", "shape", "text"]
+    static let supportedTypes: Set<String> = ["transformLayer", "replicator", "gradient", "shape", "text", "tiled"]
 
     /// A fresh layer of the class `type` names (checked by `checkType`).
     static func makeLayer(_ type: String) -> Layer {
@@ -16,6 +16,7 @@ extension SceneReader {
         case "gradient": return GradientLayer()
         case "transformLayer": return TransformLayer()
         case "replicator": return ReplicatorLayer()
+        case "tiled": return TiledLayer()
         default: return Layer()
         }
     }
@@ -29,6 +30,7 @@ extension SceneReader {
         case .gradient: try gradientKey(layer, key, value, p)
         case .shape: try shapeKey(layer as! ShapeLayer, key, value, p)
         case .text: try textKey(layer, key, value, p)
+        case .tiled: try tiledKey(layer, key, value, p)
         default: throw fail(p, "'\(key)' is not supported yet")
         }
     }

@@ -5,6 +5,7 @@
 // not pay for string concatenation on every key.
 
 import Geometry
+import Images
 
 /// A position in the scene document: `sublayers[2].mask.shadowOffset`.
 indirect enum SceneKeyPath: CustomStringConvertible {
@@ -39,6 +40,8 @@ final class SceneReader {
     var imageLoading: SceneImageLoading = .eager
     /// The recorded `contents` references, in document order (deferred loading).
     var imageReferences: [SceneImageReference] = []
+    /// Tiled layers' sources by resolved path (and tile size), opened once per load.
+    var tileSources: [String: any TileSource] = [:]
     /// Whether files the scene names must lie inside its folder (`--confine-to-scene-dir`).
     var confineToSceneDirectory = false
 

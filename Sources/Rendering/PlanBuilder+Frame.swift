@@ -10,12 +10,14 @@ extension PlanBuilder {
     /// keys the executor holds (entries it lost, e.g. in a failed frame, are dropped).
     public static func buildFrame(root: Layer, width: Int, height: Int, options: PlanOptions = PlanOptions(),
                                   cache: RasterCache, time: Double, held: Set<UInt64>? = nil,
-                                  sublayerIndexes: SublayerIndexCache? = nil)
+                                  sublayerIndexes: SublayerIndexCache? = nil, tileLoader: TileLoader? = nil)
         -> (plan: RenderPlan, stats: PlanBuildStats, cache: RasterCache.FrameStats) {
         cache.beginFrame(time: time, canvasPixels: width * height, held: held)
         let b = PlanBuilder(options: options)
         b.rasterCache = cache
         if let s = sublayerIndexes { b.sublayerIndexes = s }
+        b.tileLoader = tileLoader
+        b.frameTime = time
         var plan = b.build(root: root, width: width, height: height)
         let (evicted, kept, cacheStats) = cache.endFrame()
         plan.evictedCacheKeys = evicted

@@ -60,6 +60,13 @@ public final class PlanBuilder {
     /// Where sublayer indexes are kept across builds (by layer identity);
     /// a builder without one given keeps its own for this build only.
     public var sublayerIndexes = SublayerIndexCache()
+    /// Where tiled layers get their tiles across frames (nil: this builder makes
+    /// its own, which waits for every tile — a complete picture).
+    public var tileLoader: TileLoader?
+    /// The timeline time of the frame being built (tiles fade in by it).
+    public var frameTime: Double = 0
+    var ownTileLoader: TileLoader?
+    var tileFrameStarted = false
 
     public init(options: PlanOptions = PlanOptions()) {
         self.options = options
@@ -86,6 +93,7 @@ public final class PlanBuilder {
                                  layerName: nil, clear: .clear, content: .draw(current)))
         if options.cull { cullOccludedItems() }
         sublayerIndexes.endBuild()
+        endTileFrame()
         return RenderPlan(width: width, height: height, passes: passes, images: images, layerNames: layerNames)
     }
 
@@ -203,6 +211,7 @@ public final class PlanBuilder {
         case .text: emitText(n, opacity: opacity)
         case .shape: emitShape(n, opacity: opacity)
         case .gradient: emitGradient(n, opacity: opacity)
+        case .tiled: emitTiled(n, opacity: opacity)
         }
     }
 
@@ -213,6 +222,7 @@ public final class PlanBuilder {
         case .layer, .transform, .replicator: return nil
         case .gradient: return gradientBounds(l)
         case .shape: return shapeBounds(l)
+        case .tiled: return (l as? TiledLayer)?.tileSource != nil && !l.bounds.isEmpty ? l.bounds : nil
         case .text:  // the backing image covers exactly the bounds
             guard let t = l as? TextLayer, !t.string.isEmpty, (t.foregroundColor?.a ?? 0) > 0,
                   !l.bounds.isEmpty else { return nil }
