@@ -5,8 +5,10 @@
 // large in the corner, so contact sheets show which photo is where. Each
 // photo is written once at full size and once at the reduced size the
 // resolution-swapping strategy loads while the strip moves (the book stores
-// every image at several resolutions), into a cache folder beside the report
-// (reused when the files already exist), atomically.
+// every image at several resolutions), and, for the tiled strategy, as a Deep
+// Zoom pyramid (254-pixel tiles, 1 pixel overlap, tiles in the photos'
+// format), into a cache folder beside the report (reused when the files
+// already exist), atomically.
 
 import Compositor
 import Foundation
@@ -20,6 +22,8 @@ enum CarouselPhotoFormat: String, CaseIterable {
 struct CarouselPhotoFiles {
     var full: String
     var reduced: String
+    /// The Deep Zoom pyramid of the full photo (.dzi), when the tiled strategy runs.
+    var pyramid: String?
 }
 
 enum CarouselPhotos {
@@ -86,17 +90,24 @@ enum CarouselPhotos {
     /// Writes (or reuses) `count` photos at `width` × `height` and their
     /// reduced copies at `reducedWidth` × `reducedHeight` into `dir`.
     static func files(count: Int, width: Int, height: Int, reducedWidth: Int, reducedHeight: Int,
-                      format: CarouselPhotoFormat, dir: String, progress: (Int) -> Void) throws -> [CarouselPhotoFiles] {
+                      format: CarouselPhotoFormat, pyramids: Bool, dir: String,
+                      progress: (Int) -> Void) throws -> [CarouselPhotoFiles] {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return try (0..<count).map { i in
             let base = "\(dir)/photo-\(i)-\(width)x\(height)"
             let files = CarouselPhotoFiles(full: base + "." + format.fileExtension,
-                                           reduced: base + "-reduced-\(reducedWidth)x\(reducedHeight)." + format.fileExtension)
+                                           reduced: base + "-reduced-\(reducedWidth)x\(reducedHeight)." + format.fileExtension,
+                                           pyramid: pyramids ? base + "-\(format.rawValue).dzi" : nil)
             let fm = FileManager.default
-            if !fm.fileExists(atPath: files.full) || !fm.fileExists(atPath: files.reduced) {
+            let missing = [files.full, files.reduced, files.pyramid].compactMap { $0 }.filter { !fm.fileExists(atPath: $0) }
+            if !missing.isEmpty {
                 let image = photo(index: i, width: width, height: height)
                 try write(image, format, to: files.full)
                 try write(ImageDownscale.box(image, width: reducedWidth, height: reducedHeight), format, to: files.reduced)
+                if let p = files.pyramid {
+                    try DeepZoomWriter.write(ImageRowSource(image), to: p,
+                                             options: .init(tileSize: 254, overlap: 1, format: format == .png ? .png : .jpeg))
+                }
             }
             progress(i)
             return files

@@ -95,7 +95,7 @@ struct CarouselRun {
             strip.position = Vec2(-offset, 0)
             let t1 = DispatchTime.now().uptimeNanoseconds
             let out = try renderer.renderFrame(root: root, time: g.time(f), width: g.canvasWidth, height: g.canvasHeight)
-            strategy.rendered(&prepared, renderer: renderer)
+            strategy.rendered(&prepared, renderer: renderer, time: g.time(f), visible: visible)
             let t2 = DispatchTime.now().uptimeNanoseconds
             var frame = CarouselFrame(index: f, frameMs: Double(t2 - t0) / 1e6, prepareMs: Double(t1 - t0) / 1e6,
                                       renderMs: Double(t2 - t1) / 1e6)

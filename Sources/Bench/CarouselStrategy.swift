@@ -32,8 +32,8 @@ protocol CarouselStrategy: AnyObject {
     func makeCell(_ i: Int, frame: Rect) -> Layer
     /// Sets the contents of the visible cells for `frame`.
     func prepare(frame: Int, time: Double, visible: [Int], upcoming: [Int], moving: Bool) throws -> CarouselPrepared
-    /// Called after the frame rendered (tiled layers read the tile loader's figures here).
-    func rendered(_ prepared: inout CarouselPrepared, renderer: Renderer)
+    /// Called after the frame at `time` rendered (tiled layers read the tile loader here).
+    func rendered(_ prepared: inout CarouselPrepared, renderer: Renderer, time: Double, visible: [Int])
     /// Decoded bytes the strategy holds now (cells, caches).
     var heldBytes: Int { get }
     /// Decodes run on background workers so far.
@@ -43,7 +43,7 @@ protocol CarouselStrategy: AnyObject {
 }
 
 extension CarouselStrategy {
-    func rendered(_ prepared: inout CarouselPrepared, renderer: Renderer) {}
+    func rendered(_ prepared: inout CarouselPrepared, renderer: Renderer, time: Double, visible: [Int]) {}
     func finish() {}
 }
 

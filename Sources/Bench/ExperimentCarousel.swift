@@ -71,13 +71,14 @@ struct ExperimentCarousel: ParsableCommand {
             let rw = max(1, Int((Double(cw) * reducedScale).rounded())), rh = max(1, Int((Double(ch) * reducedScale).rounded()))
             let files = try CarouselPhotos.files(count: g.count, width: g.photoWidth, height: g.photoHeight,
                                                  reducedWidth: rw, reducedHeight: rh, format: settings.format,
-                                                 dir: photoCache ?? out + "/photos") { _ in progress.step() }
+                                                 pyramids: settings.strategies.contains(.tiled), dir: photoCache ?? out + "/photos") { _ in progress.step() }
             let snapshotFrames = CarouselContactSheet.frames(g, settleFrames: Int((settleTime * 60).rounded(.up)))
             var results: [CarouselResult] = []
             for s in settings.strategies {
                 let strategy = try make(s, files: files, geometry: g)
                 // A fresh renderer per strategy: no texture or tile carried over.
                 let r = results.isEmpty ? renderer : try backend.renderer()
+                (strategy as? TiledCarousel)?.attach(r)
                 results.append(try CarouselRun(geometry: g, snapshotFrames: snapshotFrames, progress: progress)
                     .run(strategy, renderer: r))
             }
@@ -145,7 +146,7 @@ struct ExperimentCarousel: ParsableCommand {
             return SwappingCarousel(files: files, latencyMs: loadLatency, cellPixels: g.cellPixels, cacheBytes: bytes,
                                     workers: w, settleTime: settleTime)
         case .tiled:
-            throw UsageError("the tiled strategy needs tiled layers, which this build does not have yet")
+            return try TiledCarousel(pyramids: files.compactMap(\.pyramid), latencyMs: loadLatency, geometry: g, cacheBytes: bytes)
         }
     }
 }
