@@ -26,18 +26,24 @@ struct CarouselReport {
         s += "\(g.frames - g.scrollFrames) frames; \(g.frames) frames at 60 fps per strategy. "
         s += "Reduced files: \(reducedSize.0)×\(reducedSize.1) px. "
         s += loadLatencyMs > 0 ? "Simulated storage latency: \(f(loadLatencyMs, 0)) ms per read.\n\n" : "No simulated storage latency.\n\n"
-        s += "| strategy | frames > 16.67 ms | worst frame (ms) | median frame (ms) | time to full resolution, median / max (ms) | "
+        s += "| strategy | frames > 16.67 ms | worst frame (ms) | median frame (ms) | median prepare / render (ms) | "
+        s += "time to full resolution, median / max (ms) | "
         s += "photos never at full resolution | peak image memory (MiB) | peak RSS growth (MiB) | blank frames | "
         s += "reduced frames | swaps | render-thread decodes | background decodes |\n"
-        s += "|" + String(repeating: "---|", count: 13) + "\n"
+        s += "|" + String(repeating: "---|", count: 14) + "\n"
         for r in results {
             let t = r.fullTimes
             let full = t.isEmpty ? "–" : "\(f(FrameSummary.percentile(t, 0.5), 0)) / \(f(t.last ?? 0, 0))"
-            s += "| \(r.name) | \(r.overBudget) of \(r.frames.count) | \(f(r.worstMs)) | \(f(r.medianMs)) | \(full) | "
+            let prep = FrameSummary.percentile(r.frames.map(\.prepareMs), 0.5)
+            let render = FrameSummary.percentile(r.frames.map(\.renderMs), 0.5)
+            s += "| \(r.name) | \(r.overBudget) of \(r.frames.count) | \(f(r.worstMs)) | \(f(r.medianMs)) | "
+            s += "\(f(prep)) / \(f(render)) | \(full) | "
             s += "\(r.neverFull) of \(r.timeToFull.count) | \(mib(r.peakHeldBytes)) | \(mib(r.peakResidentGrowth)) | "
             s += "\(r.blankFrames) | \(r.reducedFrames) | \(r.swaps) | \(r.renderThreadDecodes) | \(r.backgroundDecodes) |\n"
         }
-        s += "\n- **time to full resolution**: wall time from the start of the frame in which a photo's cell first "
+        s += "\n- **prepare**: the strategy's work before rendering (decodes on the render thread included); **render**: "
+        s += "presentation, plan, draw and readback. Each strategy has a fresh renderer, warmed up with one untimed frame.\n"
+        s += "- **time to full resolution**: wall time from the start of the frame in which a photo's cell first "
         s += "appears to the end of the first frame that shows it at its full displayed resolution (for the tiled "
         s += "strategy: the first frame in which none of the view's tiles is blank, coarser or still fading).\n"
         s += "- **peak image memory**: the decoded bytes the strategy holds (cells, caches, tiles) at the end of a frame, "

@@ -137,7 +137,7 @@ final class ResolutionSwapTests: XCTestCase {
         let path = dir + "/sliding.json"
         try Data(Self.slidingScene(swap: #"{"settleTime": 0.15}"#).utf8).write(to: URL(fileURLWithPath: path))
         let r = try runCompositor(["render", path, "--backend", "cpu", "--frames", "8", "--fps", "10",
-                                   "--start", "0.3", "-o", dir + "/frames/", "--stats"])
+                                   "--start", "0.3", "-o", dir + "/frames/", "--stats", "--stats-json", dir + "/s.json"])
         XCTAssertEqual(r.status, 0, r.stderr)
         // t = 0.3 (first seen: full), 0.4 and 0.5 moving, 0.6 settling, 0.7 swapped back, …
         XCTAssertTrue(r.stdout.contains("reduced layers 1 swaps 0"), r.stdout)
@@ -145,5 +145,11 @@ final class ResolutionSwapTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("resolution swapping: 3 frames shown reduced, 1 swaps"), r.stdout)
         let frames = try FileManager.default.contentsOfDirectory(atPath: dir + "/frames")
         XCTAssertEqual(frames.count, 8)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/s.json"))) as? [String: Any]
+        let summary = json?["summary"] as? [String: Any]
+        XCTAssertEqual(summary?["framesShownReduced"] as? Int, 3)
+        XCTAssertEqual(summary?["resolutionSwaps"] as? Int, 1)
+        let perFrame = (json?["frames"] as? [[String: Any]])?.map { $0["reducedLayers"] as? Int }
+        XCTAssertEqual(perFrame, [0, 1, 1, 1, 0, 0, 0, 0])
     }
 }
