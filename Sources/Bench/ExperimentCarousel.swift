@@ -66,6 +66,7 @@ struct ExperimentCarousel: ParsableCommand {
             let settings = try validated()
             let g = settings.geometry
             let renderer = try backend.renderer()
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             let progress = Progress(total: g.count + settings.strategies.count * g.frames, label: "experiment carousel")
             let (cw, ch) = g.cellPixels
             let rw = max(1, Int((Double(cw) * reducedScale).rounded())), rh = max(1, Int((Double(ch) * reducedScale).rounded()))
