@@ -33,5 +33,6 @@ let package = Package(
         harness("FuzzPVR"),
         harness("FuzzSVGPath"),
         harness("FuzzStroke"),
+        harness("FuzzDZI"),
     ]
 )

@@ -15,7 +15,7 @@ public struct BenchCommand: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Benchmarks.", subcommands: [BenchScene.self, BenchFillrate.self, BenchPVRTC.self, BenchRaster.self,
-                                                                      BenchRoundedRect.self])
+                                                                      BenchRoundedRect.self, BenchTiles.self])
 }
 
 struct BenchScene: ParsableCommand {

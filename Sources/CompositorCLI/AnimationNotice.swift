@@ -13,8 +13,14 @@ func treeHasAnimations(_ layer: Layer) -> Bool {
     return layer.sublayers.contains(where: treeHasAnimations)
 }
 
+/// Whether `layer` or any sublayer is a tiled layer with a source (its tiles arrive and fade in over time).
+func treeHasTiledLayers(_ layer: Layer) -> Bool {
+    if (layer as? TiledLayer)?.tileSource != nil { return true }
+    return layer.sublayers.contains(where: treeHasTiledLayers)
+}
+
 /// Prints the notice when `option` (e.g. "--time 0.5") was given for a scene without animations.
 func noteIfStatic(_ scene: Scene, path: String, option: String?) {
-    guard let option, !treeHasAnimations(scene.root) else { return }
+    guard let option, !treeHasAnimations(scene.root), !treeHasTiledLayers(scene.root) else { return }
     printError("note: \(path) has no animations; \(option) draws the same picture at every time")
 }

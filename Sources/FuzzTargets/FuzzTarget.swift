@@ -16,6 +16,7 @@ public enum FuzzTarget {
         "FuzzPVR": pvr,
         "FuzzSVGPath": svgPath,
         "FuzzStroke": stroke,
+        "FuzzDZI": deepZoom,
     ]
 
     /// Runs `target` on libFuzzer's buffer, ignoring the errors it throws.

@@ -6,17 +6,17 @@
 
 /// Image sizes read from headers.
 public enum ImageHeader {
-    /// The width and height of the PNG or JPEG file at `path`.
+    /// The width, height and format of the PNG or JPEG file at `path`.
     /// - Throws: ``ImageFileError`` naming the file.
-    public static func size(path: String) throws -> (width: Int, height: Int) {
+    public static func size(path: String) throws -> (width: Int, height: Int, format: ImageFormat) {
         let data = try PNG.readFile(path)
         switch ImageLoader.format(of: data, name: path) {
         case .png:
             let (header, _) = try PNGChunks.validate(data, name: path)
-            return (header.width, header.height)
+            return (header.width, header.height, .png)
         case .jpeg:
             let header = try JPEGMarkers.validate(data, name: path)
-            return (header.width, header.height)
+            return (header.width, header.height, .jpeg)
         case .pvr:
             throw ImageFileError.unsupported(path, format: "tiled contents", detail: "a .pvr texture cannot be tiled; use a PNG, JPEG or .dzi")
         case nil:

@@ -3,7 +3,12 @@
 // have no random access), and the full-resolution image stays in memory
 // (width × height × 4 bytes) together with each coarser level made from it
 // by PyramidHalving (a third more in all, made when first needed); a tile is
-// then a copy of its pixels. So this suits images that fit the decoder's
+// then a copy of its pixels. A JPEG first needed at a coarse level is
+// decoded at 1/2, 1/4 or 1/8 of its size instead (TurboJPEG's scaled IDCT,
+// whose output sizes round up exactly as Deep Zoom levels do): several
+// times faster and 4–64 times less memory, with pixels from the DCT's
+// scaling rather than 2 × 2 means (the full image is decoded only if a
+// finer level is needed later). So this suits images that fit the decoder's
 // limits (ImageLimits); for bigger ones write a Deep Zoom pyramid once with
 // `compositor tiles make` and use the .dzi, whose tiles are read one by one.
 
@@ -20,12 +25,14 @@ public final class ImageTileSource: TileSource, @unchecked Sendable {
     private var levels: [Int: Image] = [:]
     private var failure: Error?
     private var opened = 0
+    private let isJPEG: Bool
 
     /// Opens `path` (its size is read from the header now; pixels on the first tile) cut into `tileSize` tiles.
     /// - Throws: ``ImageFileError`` naming the file.
     public init(path: String, tileSize: Int) throws {
         self.path = path
         let size = try ImageHeader.size(path: path)
+        isJPEG = size.format == .jpeg
         pyramid = TilePyramid(width: size.width, height: size.height, tileSize: max(1, min(tileSize, TilePyramid.maximumTileSize)),
                               overlap: 1)
     }
@@ -41,25 +48,32 @@ public final class ImageTileSource: TileSource, @unchecked Sendable {
         return PyramidHalving.crop(image, pyramid.extent(id))
     }
 
-    /// The whole image at `level`, made once (under the lock: concurrent tiles wait for it).
+    /// The whole image at `level`, made once (under the lock: concurrent tiles wait for it):
+    /// halved from the nearest finer level held, else from a scaled JPEG decode
+    /// (coarse levels of a JPEG), else from the full decode.
     private func level(_ level: Int) throws -> Image {
         lock.lock(); defer { lock.unlock() }
         if let failure { throw failure }
         if let l = levels[level] { return l }
         let top = pyramid.maxLevel
-        if levels[top] == nil {
+        var start: Int
+        if let finer = levels.keys.filter({ $0 > level }).min() {
+            start = finer
+        } else {
+            let shift = isJPEG ? min(3, top - level) : 0
+            start = top - shift
             opened += 1
             do {
-                levels[top] = try ImageLoader.read(path: path)
+                levels[start] = shift > 0 ? try JPEG.decode(ImageLoader.readBytes(path: path), name: path, reducedBy: shift)
+                                          : try ImageLoader.read(path: path)
             } catch {
                 failure = error
                 throw error
             }
         }
-        var l = top
-        while l > level {
-            if levels[l - 1] == nil { levels[l - 1] = PyramidHalving.halve(levels[l]!) }
-            l -= 1
+        while start > level {
+            if levels[start - 1] == nil { levels[start - 1] = PyramidHalving.halve(levels[start]!) }
+            start -= 1
         }
         return levels[level]!
     }

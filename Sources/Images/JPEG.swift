@@ -16,6 +16,13 @@ public enum JPEG {
         return try JPEGDecoder.decode(data, header: header, name: name)
     }
 
+    /// Decodes at 1/2^`shift` of the size (shift 1…3; TurboJPEG's scaled IDCT):
+    /// ceil(width / 2^shift) × ceil(height / 2^shift) pixels, for coarse views of big photos.
+    public static func decode(_ data: [UInt8], name: String = "<memory>", reducedBy shift: Int) throws -> Image {
+        let header = try JPEGMarkers.validate(data, name: name)
+        return try JPEGDecoder.decode(data, header: header, name: name, shift: shift)
+    }
+
     /// Reads the whole file at `path`, then decodes it.
     /// - Throws: ``ImageFileError`` naming `path`.
     public static func read(path: String) throws -> Image {

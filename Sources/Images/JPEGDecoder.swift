@@ -13,7 +13,9 @@ import CJPEG
 
 enum JPEGDecoder {
     /// Decodes a stream already checked by ``JPEGMarkers/validate(_:name:)`` to opaque RGBA8.
-    static func decode(_ data: [UInt8], header: JPEGHeader, name: String) throws -> Image {
+    /// `shift` > 0 decodes at 1/2^shift of the size (TurboJPEG's DCT scaling, 1/2 … 1/8):
+    /// ceil(width / 2^shift) × ceil(height / 2^shift), much faster than decoding whole.
+    static func decode(_ data: [UInt8], header: JPEGHeader, name: String, shift: Int = 0) throws -> Image {
         guard let handle = tjInitDecompress() else {
             throw ImageFileError.unreadable(name, reason: "cannot start the JPEG decoder")
         }
@@ -41,14 +43,16 @@ enum JPEGDecoder {
 
         // Gray and colour both come out as RGBA with alpha 255 (libjpeg-turbo
         // replicates gray into R, G and B), which is already premultiplied.
-        var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
+        let d = 1 << max(0, min(3, shift))
+        let ow = (header.width + d - 1) / d, oh = (header.height + d - 1) / d
+        var pixels = [UInt8](repeating: 0, count: ow * oh * 4)
         let result = data.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { destination in
                 tjDecompress2(handle, source.baseAddress, UInt(source.count), destination.baseAddress,
-                              width, width * 4, height, Int32(TJPF_RGBA.rawValue), TJFLAG_STOPONWARNING)
+                              Int32(ow), Int32(ow * 4), Int32(oh), Int32(TJPF_RGBA.rawValue), TJFLAG_STOPONWARNING)
             }
         }
         guard result == 0 else { throw failure() }
-        return Image(width: header.width, height: header.height, pixels: pixels)
+        return Image(width: ow, height: oh, pixels: pixels)
     }
 }

@@ -18,6 +18,10 @@ import Images
 import Layers
 
 extension PlanBuilder {
+    /// The most tiles one tiled layer draws in a frame (a coarser level is used beyond it):
+    /// 4096 tiles of 256 pixels cover 16384 × 16384 pixels, the largest canvas.
+    static let maximumTilesPerLayer = 4096
+
     func emitTiled(_ n: LayerDraw, opacity: Double) {
         guard let layer = n.layer as? TiledLayer, let source = layer.tileSource else { return }
         let b = layer.bounds
@@ -129,11 +133,12 @@ extension PlanBuilder {
             level = top + Int((log2(wanted / full) - 1e-9).rounded(.up))
         }
         level = min(max(level, 0), top)
-        // Keep one frame's tiles within the cache budget: go coarser while they would not fit.
+        // Keep one frame's tiles within the cache budget and the per-layer tile limit:
+        // go coarser while they would not fit.
         let side = pyramid.tileSize + 2 * pyramid.overlap
         while level > 0 {
             let count = tileCount(visible, bounds: b, pyramid: pyramid, level: level)
-            if count * side * side * 4 <= budget { break }
+            if count <= Self.maximumTilesPerLayer && count * side * side * 4 <= budget { break }
             level -= 1
         }
         return level

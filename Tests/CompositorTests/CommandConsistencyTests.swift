@@ -14,6 +14,7 @@ final class CommandConsistencyTests: XCTestCase {
         ["pvrtc", "encode"], ["pvrtc", "decode"], ["pvrtc", "info"],
         ["bench", "scene"], ["bench", "fillrate"], ["bench", "pvrtc"], ["bench", "raster"], ["bench", "roundedrect"],
         ["experiment", "layers"], ["experiment", "image-loading"],
+        ["tiles", "make"], ["tiles", "info"], ["bench", "tiles"],
     ]
 
     func folder() throws -> String {

@@ -61,4 +61,5 @@ final class FuzzRegressionTests: XCTestCase {
     func testPVR() throws { try replay("FuzzPVR") }
     func testSVGPath() throws { try replay("FuzzSVGPath") }
     func testStroke() throws { try replay("FuzzStroke") }
+    func testDeepZoom() throws { try replay("FuzzDZI") }
 }

@@ -90,6 +90,34 @@ final class DeepZoomWriterTests: XCTestCase {
         XCTAssertEqual(plain.filesOpened, 1, "the plain image is decoded once")
     }
 
+    func testAJPEGNeededCoarselyIsDecodedScaledDown() throws {
+        let dir = try scratch()
+        // A smooth picture: DCT scaling and 2 × 2 means agree closely on it.
+        var image = Image(width: 800, height: 600)
+        for y in 0..<600 { for x in 0..<800 { image[x, y] = (UInt8(x * 255 / 799), UInt8(y * 255 / 599), 128, 255) } }
+        try AtomicFile.write(try JPEG.encode(image, quality: 95), to: dir + "/s.jpg")
+        let source = try ImageTileSource(path: dir + "/s.jpg", tileSize: 64)
+        let p = source.pyramid
+        XCTAssertEqual(p.maxLevel, 10)
+        // Level 7 (100 × 75) is first made from a 1/8 decode: 100 × 75 = ceil(800 / 8) × ceil(600 / 8).
+        let coarse = try source.decodeTile(TileID(level: 7, column: 0, row: 0))
+        XCTAssertEqual(coarse.width, 65); XCTAssertEqual(coarse.height, 65)
+        XCTAssertEqual(source.bytesHeld, 100 * 75 * 4, "only the 1/8 level is held, not the 800 × 600 image")
+        // Against the 2 × 2-mean pyramid of the full decode: a few levels at most.
+        var full = try JPEG.read(path: dir + "/s.jpg")
+        for _ in 0..<3 { full = PyramidHalving.halve(full) }
+        var worst = 0
+        for y in 0..<65 { for x in 0..<65 {
+            let a = coarse[x, y], b = full[x, y]
+            worst = max(worst, abs(Int(a.0) - Int(b.0)), abs(Int(a.1) - Int(b.1)), abs(Int(a.2) - Int(b.2)))
+        } }
+        XCTAssertLessThanOrEqual(worst, 4)
+        // A finer level later needs the full image (the top level is exact).
+        let top = try source.decodeTile(TileID(level: 10, column: 2, row: 1))
+        XCTAssertTrue(top[5, 5] == (try JPEG.read(path: dir + "/s.jpg"))[128 - 1 + 5, 64 - 1 + 5])
+        XCTAssertEqual(source.filesOpened, 2)
+    }
+
     func testStripReadersDecodeWhatTheWholeImageDecodersDo() throws {
         let dir = try scratch()
         let image = Self.picture(123, 77)
