@@ -29,8 +29,8 @@ struct CarouselReport {
         s += "| strategy | frames > 16.67 ms | worst frame (ms) | median frame (ms) | median prepare / render (ms) | "
         s += "time to full resolution, median / max (ms) | "
         s += "photos never at full resolution | peak image memory (MiB) | peak RSS growth (MiB) | blank frames | "
-        s += "reduced frames | swaps | render-thread decodes | background decodes |\n"
-        s += "|" + String(repeating: "---|", count: 14) + "\n"
+        s += "reduced frames | swaps | render-thread decodes | background decodes | mean decode (ms) |\n"
+        s += "|" + String(repeating: "---|", count: 15) + "\n"
         for r in results {
             let t = r.fullTimes
             let full = t.isEmpty ? "–" : "\(f(FrameSummary.percentile(t, 0.5), 0)) / \(f(t.last ?? 0, 0))"
@@ -39,7 +39,7 @@ struct CarouselReport {
             s += "| \(r.name) | \(r.overBudget) of \(r.frames.count) | \(f(r.worstMs)) | \(f(r.medianMs)) | "
             s += "\(f(prep)) / \(f(render)) | \(full) | "
             s += "\(r.neverFull) of \(r.timeToFull.count) | \(mib(r.peakHeldBytes)) | \(mib(r.peakResidentGrowth)) | "
-            s += "\(r.blankFrames) | \(r.reducedFrames) | \(r.swaps) | \(r.renderThreadDecodes) | \(r.backgroundDecodes) |\n"
+            s += "\(r.blankFrames) | \(r.reducedFrames) | \(r.swaps) | \(r.renderThreadDecodes) | \(r.backgroundDecodes) | \(f(r.meanDecodeMs, 1)) |\n"
         }
         s += "\n- **prepare**: the strategy's work before rendering (decodes on the render thread included); **render**: "
         s += "presentation, plan, draw and readback. Each strategy has a fresh renderer, warmed up with one untimed frame.\n"
@@ -49,6 +49,8 @@ struct CarouselReport {
         s += "- **peak image memory**: the decoded bytes the strategy holds (cells, caches, tiles) at the end of a frame, "
         s += "largest over the run; **peak RSS growth**: the process's resident high-water mark during the run minus "
         s += "its size at the start.\n"
+        s += "- **mean decode**: per decode, a whole photo (sync: read and decode; threaded: and drawn at the cell's size; "
+        s += "swapping: the same, or a reduced file) or one tile (tiled), on the thread that ran it.\n"
         s += "- **blank frames**: frames in which a visible cell (or tile) shows nothing yet; **reduced frames**: frames "
         s += "in which a visible cell shows a reduced-resolution image.\n\n"
         s += "## Strategies\n\n"

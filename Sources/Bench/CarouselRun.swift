@@ -36,6 +36,8 @@ struct CarouselResult {
     var peakHeldBytes: Int
     var peakResidentGrowth: Int
     var backgroundDecodes: Int
+    /// Seconds all decodes took (see CarouselStrategy.decodeSeconds).
+    var decodeSeconds: Double
     var swaps: Int
     /// Frames kept for the contact sheet, by index.
     var snapshots: [Int: Image]
@@ -46,6 +48,11 @@ struct CarouselResult {
     var blankFrames: Int { frames.filter { $0.blankCells > 0 }.count }
     var reducedFrames: Int { frames.filter { $0.reducedCells > 0 }.count }
     var renderThreadDecodes: Int { frames.reduce(0) { $0 + $1.renderThreadDecodes } }
+    /// Mean milliseconds per decode (a photo, or a tile), 0 without decodes.
+    var meanDecodeMs: Double {
+        let n = renderThreadDecodes + backgroundDecodes
+        return n > 0 ? decodeSeconds * 1000 / Double(n) : 0
+    }
     var fullTimes: [Double] { timeToFull.values.compactMap { $0 }.sorted() }
     var neverFull: Int { timeToFull.values.filter { $0 == nil }.count }
 }
@@ -120,7 +127,7 @@ struct CarouselRun {
         return CarouselResult(name: strategy.name, summary: strategy.summary, frames: frames, timeToFull: timeToFull,
                               peakHeldBytes: peakHeld,
                               peakResidentGrowth: max(0, (peakWasReset ? ResidentMemory.peak() : residentSampled) - residentStart),
-                              backgroundDecodes: strategy.backgroundDecodes,
+                              backgroundDecodes: strategy.backgroundDecodes, decodeSeconds: strategy.decodeSeconds,
                               swaps: (strategy as? SwappingCarousel)?.swaps ?? 0, snapshots: snapshots)
     }
 }

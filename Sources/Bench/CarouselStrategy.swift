@@ -38,6 +38,8 @@ protocol CarouselStrategy: AnyObject {
     var heldBytes: Int { get }
     /// Decodes run on background workers so far.
     var backgroundDecodes: Int { get }
+    /// Seconds all decodes took so far (render thread and workers; a photo's or a tile's, with any simulated latency).
+    var decodeSeconds: Double { get }
     /// Stops background work.
     func finish()
 }

@@ -14,6 +14,7 @@ final class SyncCarousel: CarouselStrategy {
     let latencyMs: Double
     private var cells: [Int: Layer] = [:]
     private var held: [Int: Image] = [:]
+    private(set) var decodeSeconds = 0.0
 
     init(files: [CarouselPhotoFiles], latencyMs: Double) { self.files = files; self.latencyMs = latencyMs }
 
@@ -31,8 +32,10 @@ final class SyncCarousel: CarouselStrategy {
         }
         for i in visible {
             if held[i] == nil {
+                let t0 = DispatchTime.now().uptimeNanoseconds
                 carouselLatency(latencyMs)
                 let image = try ImageLoader.read(path: files[i].full)
+                decodeSeconds += Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
                 held[i] = image
                 cells[i]?.contents = LayerContents(key: files[i].full, image: image)
                 p.renderThreadDecodes += 1

@@ -89,6 +89,7 @@ class ThreadedCarousel: CarouselStrategy {
 
     var heldBytes: Int { cache.stats.bytesHeld }
     var backgroundDecodes: Int { cache.stats.decodes }
+    var decodeSeconds: Double { cache.stats.decodeSeconds }
     func finish() {
         for t in tickets.values { pool.cancel(t) }
         pool.waitUntilIdle()

@@ -105,4 +105,5 @@ final class TiledCarousel: CarouselStrategy {
 
     var heldBytes: Int { loader?.stats.cacheBytes ?? 0 }
     var backgroundDecodes: Int { loader?.stats.decoded ?? 0 }
+    var decodeSeconds: Double { loader?.stats.decodeSeconds ?? 0 }
 }
