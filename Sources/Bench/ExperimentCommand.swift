@@ -18,7 +18,7 @@ public struct ExperimentCommand: ParsableCommand {
 
     public static let configuration = CommandConfiguration(
         commandName: "experiment", abstract: "Experiments that write a report.",
-        subcommands: [ExperimentLayers.self, ExperimentImageLoading.self, ExperimentDrawing.self])
+        subcommands: [ExperimentLayers.self, ExperimentImageLoading.self, ExperimentDrawing.self, ExperimentCarousel.self])
 }
 
 struct ExperimentLayers: ParsableCommand {

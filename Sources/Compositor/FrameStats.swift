@@ -34,6 +34,10 @@ public struct FrameStats: Sendable, Codable, Equatable {
     public var cacheMisses = 0
     public var cacheEvictions = 0
     public var cacheBytesHeld = 0
+    /// Layers drawn from a reduced-resolution copy while moving (`resolutionSwap`).
+    public var reducedLayers = 0
+    /// Layers swapped back to full resolution in this frame.
+    public var resolutionSwaps = 0
     /// Frame time over the 60 Hz budget.
     public var overBudget: Bool { frameMs > FrameStats.budgetMs }
 
@@ -48,7 +52,9 @@ public struct FrameStats: Sendable, Codable, Equatable {
         return "t=\(f(time)) frame \(f(frameMs)) ms (prepare \(f(prepareMs)), draw \(f(drawMs)), gpu \(f(gpuMs)), "
             + "readback \(f(readbackMs))) passes \(passes) (offscreen \(offscreenPasses)) draw calls \(drawCalls) "
             + "pixels \(pixelsShaded) cache hits \(cacheHits) misses \(cacheMisses) evictions \(cacheEvictions) "
-            + "held \(cacheBytesHeld) B" + (overBudget ? " OVER BUDGET" : "")
+            + "held \(cacheBytesHeld) B"
+            + (reducedLayers + resolutionSwaps > 0 ? " reduced layers \(reducedLayers) swaps \(resolutionSwaps)" : "")
+            + (overBudget ? " OVER BUDGET" : "")
     }
 }
 
@@ -73,6 +79,10 @@ public struct FrameSummary: Sendable, Codable, Equatable {
     public var cacheHitRate = 0.0
     public var maxCacheBytesHeld = 0
     public var framesOverBudget = 0
+    /// Frames that drew at least one layer from its reduced copy (`resolutionSwap`).
+    public var framesShownReduced = 0
+    /// Swaps back to full resolution over the sequence.
+    public var resolutionSwaps = 0
 
     public init(_ s: [FrameStats]) {
         frames = s.count
@@ -98,6 +108,8 @@ public struct FrameSummary: Sendable, Codable, Equatable {
         cacheHitRate = cacheHits + cacheMisses > 0 ? Double(cacheHits) / Double(cacheHits + cacheMisses) : 0
         maxCacheBytesHeld = s.map(\.cacheBytesHeld).max() ?? 0
         framesOverBudget = s.filter(\.overBudget).count
+        framesShownReduced = s.filter { $0.reducedLayers > 0 }.count
+        resolutionSwaps = s.reduce(0) { $0 + $1.resolutionSwaps }
     }
 
     /// The nearest-rank percentile `p` (0…1) of `v`.
@@ -118,5 +130,7 @@ public struct FrameSummary: Sendable, Codable, Equatable {
             + "cache hits \(cacheHits), misses \(cacheMisses) (hit rate \(f(cacheHitRate * 100))%), "
             + "evictions \(cacheEvictions), max held \(maxCacheBytesHeld) B; "
             + "\(framesOverBudget) frames over \(f(FrameStats.budgetMs)) ms"
+            + (framesShownReduced + resolutionSwaps > 0
+               ? "; resolution swapping: \(framesShownReduced) frames shown reduced, \(resolutionSwaps) swaps" : "")
     }
 }

@@ -57,6 +57,8 @@ extension Renderer {
         let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded())
         let t0 = DispatchTime.now().uptimeNanoseconds
         let presentation = time.map { root.presentation(at: $0) } ?? root
+        // Resolution swapping replaces contents on the presentation copy only (a timeline's frames).
+        let swaps = time.map { resolutionSwapper.apply(to: presentation, time: $0) } ?? ResolutionSwapper.FrameCounts()
         var options = PlanOptions(scale: scale, cull: cull)
         options.memoryLimit = memoryLimit
         var plan: RenderPlan, build: PlanBuildStats, cacheStats = RasterCache.FrameStats()
@@ -95,6 +97,7 @@ extension Renderer {
         s.offscreenPasses = plan.passes.count - 1
         s.cacheHits = cacheStats.hits; s.cacheMisses = cacheStats.misses
         s.cacheEvictions = cacheStats.evictions; s.cacheBytesHeld = cacheStats.bytesHeld
+        s.reducedLayers = swaps.reducedLayers; s.resolutionSwaps = swaps.swapsToFull
         let st = executor.lastExecution
         s.readbackMs = st.readbackSeconds * 1000
         s.drawMs = executeMs - s.readbackMs

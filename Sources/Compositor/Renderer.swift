@@ -32,6 +32,9 @@ public final class Renderer {
     public let rasterCache = RasterCache()
     /// The spatial indexes of big sublayer lists, kept across renders by layer identity.
     public let sublayerIndexes = SublayerIndexCache()
+    /// Motion across `renderFrame` calls and the reduced copies of layers with
+    /// a `resolutionSwap` option (see ResolutionSwapper).
+    public let resolutionSwapper = ResolutionSwapper()
     /// Tiled layers' tile cache and background loading, kept across frames
     /// (`TileLoader.Arrival.wait` by default: every frame waits for its tiles).
     public let tileLoader = TileLoader()

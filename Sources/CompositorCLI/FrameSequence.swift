@@ -97,7 +97,8 @@ func frameFields(_ s: FrameStats) -> [String: Any] {
             "gpuTimeSource": s.gpuTimeSource, "readbackMs": r(s.readbackMs), "frameMs": r(s.frameMs),
             "passes": s.passes, "offscreenPasses": s.offscreenPasses, "drawCalls": s.drawCalls,
             "pixelsShaded": s.pixelsShaded, "cacheHits": s.cacheHits, "cacheMisses": s.cacheMisses,
-            "cacheEvictions": s.cacheEvictions, "cacheBytesHeld": s.cacheBytesHeld, "overBudget": s.overBudget]
+            "cacheEvictions": s.cacheEvictions, "cacheBytesHeld": s.cacheBytesHeld, "overBudget": s.overBudget,
+            "reducedLayers": s.reducedLayers, "resolutionSwaps": s.resolutionSwaps]
 }
 
 /// A sequence summary for JSON output.
@@ -110,5 +111,6 @@ func summaryFields(_ s: FrameSummary) -> [String: Any] {
             "meanPixelsShaded": r(s.meanPixelsShaded), "cacheHits": s.cacheHits, "cacheMisses": s.cacheMisses,
             "cacheHitRate": r(s.cacheHitRate), "cacheEvictions": s.cacheEvictions,
             "maxCacheBytesHeld": s.maxCacheBytesHeld, "framesOverBudget": s.framesOverBudget,
-            "budgetMs": r(FrameStats.budgetMs)]
+            "budgetMs": r(FrameStats.budgetMs),
+            "framesShownReduced": s.framesShownReduced, "resolutionSwaps": s.resolutionSwaps]
 }

@@ -112,6 +112,10 @@ public class Layer {
     public var contentsScale: Double = 1 { didSet { touch() } }
     public var minificationFilter: ContentsFilter = .linear { didSet { touch() } }
     public var magnificationFilter: ContentsFilter = .linear { didSet { touch() } }
+    /// Draw the contents from a reduced-resolution copy while the layer moves
+    /// on screen, and swap the full image back in once it has been still for
+    /// `settleTime` (frames of a timeline only; nil: never). See ``ResolutionSwap``.
+    public var resolutionSwap: ResolutionSwap? { didSet { touch() } }
 
     // Tree
     public private(set) var sublayers: [Layer] = []
@@ -180,6 +184,7 @@ public class Layer {
         contents = o.contents; contentsGravity = o.contentsGravity
         contentsRect = o.contentsRect; contentsCenter = o.contentsCenter; contentsScale = o.contentsScale
         minificationFilter = o.minificationFilter; magnificationFilter = o.magnificationFilter
+        resolutionSwap = o.resolutionSwap
     }
 
     /// The layer's rectangle in its superlayer's coordinates, computed as

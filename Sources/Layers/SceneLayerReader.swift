@@ -18,7 +18,7 @@ extension SceneReader {
         "borderWidth", "borderColor", "masksToBounds", "mask", "shadowColor", "shadowOpacity",
         "shadowOffset", "shadowRadius", "shadowPath", "shouldRasterize", "rasterizationScale",
         "contents", "contentsAlphaMask", "contentsGravity", "contentsRect", "contentsCenter", "contentsScale",
-        "minificationFilter", "magnificationFilter", "sublayers", "animations",
+        "minificationFilter", "magnificationFilter", "resolutionSwap", "sublayers", "animations",
     ]
     /// The specialized layer types of the contract and their own keys, for
     /// "not supported yet" and for explaining misplaced keys.
@@ -182,6 +182,7 @@ extension SceneReader {
             case "contentsScale": layer.contentsScale = try positive(value, p)
             case "minificationFilter": layer.minificationFilter = try choice(value, p, ContentsFilter.self)
             case "magnificationFilter": layer.magnificationFilter = try choice(value, p, ContentsFilter.self)
+            case "resolutionSwap": layer.resolutionSwap = try resolutionSwap(value, p)  // SceneResolutionSwap.swift
             case "sublayers":
                 layer.setSublayers(try sublayers(value, p, depth: depth + 1))
             case "animations": try animations(value, p, on: layer)  // SceneAnimations.swift

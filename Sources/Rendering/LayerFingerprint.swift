@@ -53,6 +53,7 @@ enum LayerFingerprint {
         h.combine(l.contentsGravity.rawValue); h.combine(l.contentsRect); h.combine(l.contentsCenter)
         h.combine(l.contentsScale)
         h.combine(l.minificationFilter.rawValue); h.combine(l.magnificationFilter.rawValue)
+        h.combine(l.resolutionSwap)
         hashKind(l, into: &h)
         if let m = l.mask {
             h.combine(1 as UInt8)

@@ -83,6 +83,7 @@ final class LayerPropertyTableTests: XCTestCase {
             Property(label: "contentsScale", sceneKey: "contentsScale", sample: "2", animatable: nil),
             Property(label: "minificationFilter", sceneKey: "minificationFilter", sample: "\"nearest\"", animatable: nil),
             Property(label: "magnificationFilter", sceneKey: "magnificationFilter", sample: "\"nearest\"", animatable: nil),
+            Property(label: "resolutionSwap", sceneKey: "resolutionSwap", sample: "{\"scale\": 0.5}", animatable: nil),
         ],
         "shape": [
             Property(label: "path", sceneKey: "path", sample: "{\"rect\": [0, 0, 5, 5]}", animatable: "path"),
