@@ -20,6 +20,9 @@ let package = Package(
         // libjpeg-turbo's TurboJPEG API: errors come back as return codes, never exit()/longjmp.
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        // OpenJPEG 2: JPEG 2000 (.jp2, .j2k) decoding at full or reduced resolution, and encoding.
+        .systemLibrary(name: "COpenJPEG", path: "Sources/COpenJPEG", pkgConfig: "libopenjp2",
+                       providers: [.apt(["libopenjp2-7-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl",
                        providers: [.apt(["libegl-dev", "libgbm-dev"])]),
         .systemLibrary(name: "CGLES2", path: "Sources/CGLES2", pkgConfig: "glesv2",
@@ -31,7 +34,7 @@ let package = Package(
         // Pure Swift core.
         .target(name: "Geometry"),
         .target(name: "PVRTC"),
-        .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "PVRTC"]),
+        .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "COpenJPEG", "PVRTC"]),
         .target(name: "Text", dependencies: ["CFreeType", "Geometry", "Images"]),
         .target(name: "Layers", dependencies: ["Geometry", "Images", "PVRTC", "Text"]),
         // The render plan, the contract between builder and executors: plain data and its invariants.
