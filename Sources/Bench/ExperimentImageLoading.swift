@@ -25,7 +25,7 @@ struct ExperimentImageLoading: ParsableCommand {
         commandName: "image-loading",
         abstract: "Load, decode and upload time of PNG, JPEG, JPEG 2000 and PVRTC images by size (the book's Image IO table).")
 
-    @Option(help: "Use the PNG/JPEG files in this directory as source images instead of the generated photo and gradient.")
+    @Option(help: "Use the PNG, JPEG and JPEG 2000 files in this directory as source images instead of the generated photo and gradient.")
     var images: String?
 
     @Option(help: "Directory for report.md, image-loading.png and the encoded files.")
@@ -88,9 +88,9 @@ struct ExperimentImageLoading: ParsableCommand {
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).sorted().filter {
             let l = $0.lowercased()
-            return l.hasSuffix(".png") || l.hasSuffix(".jpg") || l.hasSuffix(".jpeg")
+            return [".png", ".jpg", ".jpeg", ".jp2", ".j2k"].contains { l.hasSuffix($0) }
         }
-        guard !names.isEmpty else { throw UsageError("\(dir): no .png or .jpg files") }
+        guard !names.isEmpty else { throw UsageError("\(dir): no .png, .jpg or .jp2 files") }
         return try names.map { name in
             let full = try ImageLoader.read(path: dir + "/" + name)
             return (name, { w, h in

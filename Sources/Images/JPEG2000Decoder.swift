@@ -38,11 +38,7 @@ enum JPEG2000Decoder {
 
         let context = JPEG2000Stream(bytes: data, input: true)
         func failure(_ what: String) -> ImageFileError {
-            if let first = context.errors.first {
-                return .corruptJPEG2000(name, offset: nil,
-                                        detail: "\(what): OpenJPEG: \(first.message) (having read up to byte offset \(first.offset) of \(data.count))")
-            }
-            return .corruptJPEG2000(name, offset: nil, detail: "\(what): OpenJPEG failed without a message (having read up to byte offset \(context.furthest) of \(data.count))")
+            failureMessage(what, context: context, info: info, fileSize: data.count, name: name)
         }
         guard let codec = opj_create_decompress(info.container == .jp2 ? OPJ_CODEC_JP2 : OPJ_CODEC_J2K) else {
             throw ImageFileError.unreadable(name, reason: "cannot start the JPEG 2000 decoder")
@@ -72,6 +68,25 @@ enum JPEG2000Decoder {
         guard opj_decode(codec, stream, image) != 0 else { throw failure("decoding") }
         guard opj_end_decompress(codec, stream) != 0 else { throw failure("finishing the decode") }
         return try convert(image.pointee, expected: expected, name: name)
+    }
+
+    /// OpenJPEG's messages (the first three distinct ones) with where it stopped:
+    /// the stream position when its first error arrived and, when that lies in
+    /// the coded data, the tile-part holding it (the stream serves OpenJPEG byte
+    /// by byte outside the large tile-part reads, so the position is exact: a
+    /// tile's data is read whole, then decoded, so the position is the end of
+    /// the tile-part that failed).
+    static func failureMessage(_ what: String, context: JPEG2000Stream, info: JPEG2000Info, fileSize: Int,
+                               name: String) -> ImageFileError {
+        var messages: [String] = []
+        for e in context.errors where !messages.contains(e.message) && messages.count < 3 { messages.append(e.message) }
+        let reached = context.errors.first?.offset ?? context.position
+        let text = messages.isEmpty ? "OpenJPEG failed without a message" : "OpenJPEG: " + messages.joined(separator: "; ")
+        let where_ = "OpenJPEG had read up to byte offset \(reached) of \(fileSize)"
+        if let part = info.tilePartOffsets.last(where: { $0 < reached }) {
+            return .corruptJPEG2000(name, offset: part, detail: "\(what): \(text) (in the tile-part that starts there; \(where_))")
+        }
+        return .corruptJPEG2000(name, offset: nil, detail: "\(what): \(text) (\(where_))")
     }
 
     /// The size of the reference-grid area x..<x+width, y..<y+height after `reduce` halvings.

@@ -18,9 +18,11 @@ final class JPEG2000Stream {
     var bytes: [UInt8]
     /// The next byte the stream serves or writes.
     var position = 0
-    /// The furthest byte offset handed to OpenJPEG so far.
+    /// The furthest byte offset handed to OpenJPEG so far (also counting read-ahead).
     var furthest = 0
-    /// Error messages from OpenJPEG, each with the stream position when it arrived.
+    /// Error messages from OpenJPEG, each with the stream position when it arrived
+    /// (the current position, not ``furthest``: OpenJPEG reads ahead over the
+    /// tile-parts to check their count, then seeks back).
     var errors: [(message: String, offset: Int)] = []
     var warnings: [String] = []
 
@@ -33,8 +35,12 @@ final class JPEG2000Stream {
     }
 
     /// The OpenJPEG stream over `self`, for reading (`input`) or writing. The
-    /// caller keeps `self` alive until opj_stream_destroy.
-    func makeStream(chunk: Int = 1 << 16) -> OPJStream? {
+    /// caller keeps `self` alive until opj_stream_destroy. A reading stream's
+    /// buffer is one byte, so ``furthest`` is exactly what OpenJPEG has consumed
+    /// (tile-part data, the bulk, is read straight into OpenJPEG's buffers
+    /// whatever the size, so this costs only the small header reads).
+    func makeStream(chunk: Int? = nil) -> OPJStream? {
+        let chunk = chunk ?? (input ? 1 : 1 << 16)
         guard let stream = opj_stream_create(chunk, input ? 1 : 0) else { return nil }
         opj_stream_set_user_data(stream, Unmanaged.passUnretained(self).toOpaque(), nil)
         if input {
@@ -90,7 +96,7 @@ final class JPEG2000Stream {
         let me = Unmanaged.passUnretained(self).toOpaque()
         opj_set_error_handler(codec, { message, user in
             let s = JPEG2000Stream.from(user)
-            s.errors.append((JPEG2000Stream.text(message), s.furthest))
+            s.errors.append((JPEG2000Stream.text(message), s.position))
         }, me)
         opj_set_warning_handler(codec, { message, user in
             JPEG2000Stream.from(user).warnings.append(JPEG2000Stream.text(message))

@@ -42,7 +42,10 @@ public struct JPEG2000Info: Equatable, Sendable {
     /// smallest in the main header): reductions 0…resolutionLevels − 1 are possible.
     public var resolutionLevels: Int
     /// Tile-parts in the codestream.
-    public var tileParts: Int
+    public var tileParts: Int { tilePartOffsets.count }
+    /// The byte offset in the file of each tile-part's SOT marker, in file order
+    /// (for naming where damaged coded data lies).
+    public var tilePartOffsets: [Int]
     /// Byte offset of the codestream (SOC) in the file.
     public var codestreamOffset: Int
 
@@ -62,6 +65,8 @@ enum JPEG2000Structure {
     static let codestreamSignature: [UInt8] = [0xFF, 0x4F, 0xFF, 0x51]
     /// The most tiles a codestream may announce (OpenJPEG keeps a few KiB per tile).
     static let maxTiles = 65536
+    /// The most tile-parts a codestream may hold (each may be up to 255 per tile).
+    static let maxTileParts = 1 << 20
 
     static func container(of data: [UInt8]) -> JPEG2000Container? {
         if data.count >= 12 && Array(data[0..<12]) == jp2Signature { return .jp2 }
@@ -202,6 +207,7 @@ enum JPEG2000Structure {
         }
         var seen = [Bool](repeating: false, count: tileCount)
         var seenCount = 0, parts = 0
+        var offsets: [Int] = []
         while true {
             guard i + 2 <= end else {
                 throw corrupt(i, "the codestream ends at byte offset \(end) without an EOC marker (truncated): expected a tile-part (SOT) or EOC")
@@ -218,6 +224,10 @@ enum JPEG2000Structure {
             }
             if !seen[tile] { seen[tile] = true; seenCount += 1 }
             parts += 1
+            guard parts <= maxTileParts else {
+                throw unsupported("more than \(maxTileParts) tile-parts")
+            }
+            offsets.append(i)
             if psot == 0 {
                 // The last tile-part runs to the EOC marker just before the end.
                 guard end - 2 >= i + 12, data[end - 2] == 0xFF, data[end - 1] == 0xD9 else {
@@ -239,7 +249,7 @@ enum JPEG2000Structure {
         let info = JPEG2000Info(container: container, width: xsiz - x0, height: ysiz - y0, originX: x0, originY: y0,
                                 components: components, tileWidth: xt, tileHeight: yt,
                                 tilesAcross: tilesAcross, tilesDown: tilesDown, resolutionLevels: levels,
-                                tileParts: parts, codestreamOffset: start)
+                                tilePartOffsets: offsets, codestreamOffset: start)
         try checkSupported(info, name: name)
         return info
     }

@@ -251,8 +251,10 @@ final class JPEG2000Tests: XCTestCase {
     func testCorruptCodedDataNamesTheOffsetReached() throws {
         XCTAssertThrowsError(try JPEG2000.decode(Self.invalid("corrupt.j2k"), name: "corrupt.j2k")) {
             let message = "\($0)"
+            // make_jpeg2000_images.sh damaged tile 5, whose tile-part is bytes 2819..<3642.
             XCTAssertTrue(message.hasPrefix("corrupt.j2k: corrupt JPEG 2000: decoding: OpenJPEG: "), message)
-            XCTAssertTrue(message.contains("having read up to byte offset "), message)
+            XCTAssertTrue(message.contains("Failed to decode tile 6/12"), message)  // OpenJPEG counts from 1
+            XCTAssertTrue(message.hasSuffix("(in the tile-part that starts there; OpenJPEG had read up to byte offset 3642 of 7230) (at byte offset 2819)"), message)
         }
     }
 
