@@ -50,7 +50,7 @@ let package = Package(
         .plugin(name: "EmbedShaders", capability: .buildTool(), dependencies: ["ShaderEmbedder"]),
         .target(name: "Compare", dependencies: ["Images"]),
         .target(name: "Compositor", dependencies: ["Geometry", "Images", "Layers", "Plan", "Rendering",
-                                                   "Raster", "GLES", "Compare", "PVRTC"]),
+                                                   "Raster", "GLES", "Compare", "PVRTC", "Text"]),
         // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
         .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering"]),
         // Options and failure reporting shared by the command line and the bench module.
@@ -60,12 +60,12 @@ let package = Package(
         ]),
         // Benchmarks and experiments (`compositor bench …`, `compositor experiment …`), plots included.
         .target(name: "Bench", dependencies: [
-            "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
+            "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC", "Text",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // The command line: argument parsing and printing.
         .executableTarget(name: "CompositorCLI", dependencies: [
-            "Bench", "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC",
+            "Bench", "CLISupport", "Compositor", "Compare", "Images", "GLES", "Raster", "PVRTC", "Text",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

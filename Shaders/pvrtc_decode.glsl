@@ -133,6 +133,90 @@ vec4 pvr_lerp8(vec4 a, vec4 b, float w) {
     return a + floor(((b - a) * w + 128.0) / 256.0);
 }
 
+// ---- 4bpp bilinear footprint ----
+// The four taps of a linear-filtered fragment are texels (x0|x1, y0|y1)
+// with x1 = x0 or x0 + 1 (likewise y). Every colour upscale among them reads
+// blocks q, q + 1, q + 2 per axis (q = ⌊(x0 − 2) / 4⌋, wrapping), and every
+// tap's own block is ⌊x / 4⌋ ∈ {⌊x0 / 4⌋, ⌊x1 / 4⌋}: so the footprint fetches
+// and decodes 3 × 3 colour words and 2 × 2 modulation words once, instead of
+// 4 + 1 words per tap (20 fetches, 32 colour decodes). Blocks are selected
+// by multiplying with 0/1 weights, which is exact, so each tap equals
+// pvr_texel's bytes.
+
+// One row of the footprint grid blended for column tap offset `s` (0 or 1)
+// and fraction `r` (0…3): c0·(1−s)·(4−r) + c1·(s·(4−r) + (1−s)·r) + c2·s·r.
+vec4 pvr_row(vec4 c0, vec4 c1, vec4 c2, float s, float r) {
+    return (c0 * (1.0 - s) + c1 * s) * (4.0 - r) + (c1 * (1.0 - s) + c2 * s) * r;
+}
+
+// Of three values, the one at index i (0, 1 or 2).
+float pvr_pick3(float v0, float v1, float v2, float i) { return i < 0.5 ? v0 : (i < 1.5 ? v1 : v2); }
+
+// The premultiplied bytes of tap texel (x, y) given the footprint's decoded
+// colours (rows j = 0…2 of columns blended for this x: ha*, hb*), the mode
+// bits of the 3 × 3 grid row-major (m*), the grid origin q and the tap's
+// modulation word mw.
+vec4 pvr_tap(float x, float y, vec2 q, vec4 ha0, vec4 ha1, vec4 ha2, vec4 hb0, vec4 hb1, vec4 hb2,
+             vec3 m0, vec3 m1, vec3 m2, vec4 mw) {
+    float py = y - 2.0, qy = floor(py / 4.0), ry = py - 4.0 * qy, sy = qy - q.y;
+    vec4 a = pvr_widen((ha0 * (1.0 - sy) + ha1 * sy) * (4.0 - ry) + (ha1 * (1.0 - sy) + ha2 * sy) * ry);
+    vec4 b = pvr_widen((hb0 * (1.0 - sy) + hb1 * sy) * (4.0 - ry) + (hb1 * (1.0 - sy) + hb2 * sy) * ry);
+    // Own block in the grid: column (x − 2 − 4q) ≥ 2 ? ⌊⌋ … as in pvr_upscale.
+    vec2 l = vec2(x, y) - 4.0 * floor(vec2(x, y) / 4.0);
+    float px = x - 2.0, sx = floor(px / 4.0) - q.x;
+    float ox = sx + (l.x >= 2.0 ? 0.0 : 1.0), oy = sy + (l.y >= 2.0 ? 0.0 : 1.0);
+    vec3 mrow = oy < 0.5 ? m0 : (oy < 1.5 ? m1 : m2);
+    float punchMode = pvr_pick3(mrow.x, mrow.y, mrow.z, ox);
+    float row = l.y < 1.0 ? mw.x : (l.y < 2.0 ? mw.y : (l.y < 3.0 ? mw.z : mw.w));
+    float div = l.x < 1.0 ? 1.0 : (l.x < 2.0 ? 4.0 : (l.x < 3.0 ? 16.0 : 64.0));
+    float v = mod(floor(row / div), 4.0);
+    float w;
+    bool punch = false;
+    if (punchMode < 0.5) {
+        w = v < 0.5 ? 0.0 : (v < 1.5 ? 3.0 : (v < 2.5 ? 5.0 : 8.0));
+    } else {
+        w = v < 0.5 ? 0.0 : (v < 2.5 ? 4.0 : 8.0);
+        punch = v > 1.5 && v < 2.5;
+    }
+    return pvr_modulate(a, b, w, punch);
+}
+
+// The bilinearly filtered premultiplied bytes at taps tx, ty (pvr_taps) of a
+// 4bpp texture of `size` texels, decoding the footprint once.
+vec4 pvr_bilinear4(vec3 tx, vec3 ty, vec2 size) {
+    vec2 nb = size / 4.0;
+    vec2 q = floor((vec2(tx.x, ty.x) - 2.0) / 4.0);
+    vec2 g0 = mod(q, nb), g1 = mod(q + 1.0, nb), g2 = mod(q + 2.0, nb);
+    // Colour words of the 3 × 3 grid, decoded once.
+    vec4 w00 = pvr_word(vec2(g0.x, g0.y), 1.0, nb), w10 = pvr_word(vec2(g1.x, g0.y), 1.0, nb), w20 = pvr_word(vec2(g2.x, g0.y), 1.0, nb);
+    vec4 w01 = pvr_word(vec2(g0.x, g1.y), 1.0, nb), w11 = pvr_word(vec2(g1.x, g1.y), 1.0, nb), w21 = pvr_word(vec2(g2.x, g1.y), 1.0, nb);
+    vec4 w02 = pvr_word(vec2(g0.x, g2.y), 1.0, nb), w12 = pvr_word(vec2(g1.x, g2.y), 1.0, nb), w22 = pvr_word(vec2(g2.x, g2.y), 1.0, nb);
+    vec4 a00 = pvr_colorA(w00), a10 = pvr_colorA(w10), a20 = pvr_colorA(w20);
+    vec4 a01 = pvr_colorA(w01), a11 = pvr_colorA(w11), a21 = pvr_colorA(w21);
+    vec4 a02 = pvr_colorA(w02), a12 = pvr_colorA(w12), a22 = pvr_colorA(w22);
+    vec4 b00 = pvr_colorB(w00), b10 = pvr_colorB(w10), b20 = pvr_colorB(w20);
+    vec4 b01 = pvr_colorB(w01), b11 = pvr_colorB(w11), b21 = pvr_colorB(w21);
+    vec4 b02 = pvr_colorB(w02), b12 = pvr_colorB(w12), b22 = pvr_colorB(w22);
+    vec3 m0 = mod(vec3(w00.x, w10.x, w20.x), 2.0), m1 = mod(vec3(w01.x, w11.x, w21.x), 2.0);
+    vec3 m2 = mod(vec3(w02.x, w12.x, w22.x), 2.0);
+    // Modulation words of the taps' own blocks.
+    vec2 o0 = floor(vec2(tx.x, ty.x) / 4.0), o1 = floor(vec2(tx.y, ty.y) / 4.0);
+    vec4 mw00 = pvr_word(vec2(o0.x, o0.y), 0.0, nb), mw10 = pvr_word(vec2(o1.x, o0.y), 0.0, nb);
+    vec4 mw01 = pvr_word(vec2(o0.x, o1.y), 0.0, nb), mw11 = pvr_word(vec2(o1.x, o1.y), 0.0, nb);
+    // Rows blended horizontally for each tap column.
+    float p0 = tx.x - 2.0, r0 = p0 - 4.0 * floor(p0 / 4.0), s0 = floor(p0 / 4.0) - q.x;
+    float p1 = tx.y - 2.0, r1 = p1 - 4.0 * floor(p1 / 4.0), s1 = floor(p1 / 4.0) - q.x;
+    vec4 ha0 = pvr_row(a00, a10, a20, s0, r0), ha1 = pvr_row(a01, a11, a21, s0, r0), ha2 = pvr_row(a02, a12, a22, s0, r0);
+    vec4 hb0 = pvr_row(b00, b10, b20, s0, r0), hb1 = pvr_row(b01, b11, b21, s0, r0), hb2 = pvr_row(b02, b12, b22, s0, r0);
+    vec4 ka0 = pvr_row(a00, a10, a20, s1, r1), ka1 = pvr_row(a01, a11, a21, s1, r1), ka2 = pvr_row(a02, a12, a22, s1, r1);
+    vec4 kb0 = pvr_row(b00, b10, b20, s1, r1), kb1 = pvr_row(b01, b11, b21, s1, r1), kb2 = pvr_row(b02, b12, b22, s1, r1);
+    vec4 t00 = pvr_tap(tx.x, ty.x, q, ha0, ha1, ha2, hb0, hb1, hb2, m0, m1, m2, mw00);
+    vec4 t10 = pvr_tap(tx.y, ty.x, q, ka0, ka1, ka2, kb0, kb1, kb2, m0, m1, m2, mw10);
+    vec4 t01 = pvr_tap(tx.x, ty.y, q, ha0, ha1, ha2, hb0, hb1, hb2, m0, m1, m2, mw01);
+    vec4 t11 = pvr_tap(tx.y, ty.y, q, ka0, ka1, ka2, kb0, kb1, kb2, m0, m1, m2, mw11);
+    return pvr_lerp8(pvr_lerp8(t00, t10, tx.z), pvr_lerp8(t01, t11, tx.z), ty.z);
+}
+
 // ---- 2bpp ----
 // The same upload layout with 8×4-texel blocks: (2·nbx) × nby texels, texel
 // (2·bx, by) the modulation word, (2·bx + 1, by) the colour word. Weights follow

@@ -1,6 +1,6 @@
 // Bench: the plot of `experiment layers`, drawn straight into an
 // Image: frame time (log) against layer count (log), one series per way of
-// counting, with axes, ticks, labels in PlotFont and a legend.
+// counting, with axes, ticks, labels (TextLabel) and a legend.
 
 import Compositor
 import Foundation
@@ -58,13 +58,17 @@ struct FrameTimePlot {
             }
         }
         c.line(left, top, left, bottom, ink); c.line(left, bottom, right, bottom, ink)
-        c.text("LAYER COUNT (LOG SCALE)", centreX: (left + right) / 2, y: bottom + 32, ink, scale: 2)
-        c.text("MS", rightX: left - 10, y: top - 22, ink, scale: 2)
-        c.text("FRAME TIME (MEDIAN, LOG SCALE) VS LAYER COUNT, 3D GRID, \(backend.uppercased())",
+        c.text("layer count (log scale)", centreX: (left + right) / 2, y: bottom + 32, ink, scale: 2)
+        c.text("ms", rightX: left - 10, y: top - 22, ink, scale: 2)
+        c.text("Frame time (median, log scale) against layer count, 3D grid, \(backend) backend",
                centreX: (left + right) / 2, y: 14, ink, scale: 2)
 
         for s in series {
-            let pts = s.points.filter { $0.x > 0 && $0.y > 0 }.map { (px($0.x), py($0.y)) }
+            // Sorted by x, so a series plotted against the visible count (which
+            // several grid sizes can share) runs left to right instead of folding back.
+            let pts = s.points.filter { $0.x > 0 && $0.y > 0 }
+                .sorted { ($0.x, $0.y) < ($1.x, $1.y) }
+                .map { (px($0.x), py($0.y)) }
             for (a, b) in zip(pts, pts.dropFirst()) { c.line(a.0, a.1, b.0, b.1, s.color, thickness: 2) }
             for p in pts { c.fill(p.0 - 3, p.1 - 3, 7, 7, s.color) }
         }
@@ -87,7 +91,7 @@ struct FrameTimePlot {
     }
 }
 
-/// An opaque white RGB canvas with lines, boxes and PlotFont text.
+/// An opaque white RGB canvas with lines, boxes and text labels (TextLabel).
 struct PlotCanvas {
     var image: Image
 
@@ -120,20 +124,18 @@ struct PlotCanvas {
         }
     }
 
-    static func textWidth(_ s: String, scale: Int) -> Int { s.count * (PlotFont.width + 1) * scale - scale }
+    /// Font size in pixels for labels drawn at `scale` (1: tick labels, 2: titles).
+    static func pixelSize(scale: Int) -> Double { scale <= 1 ? 12 : 15 }
 
+    /// Width in pixels of `s` drawn at `scale`.
+    static func textWidth(_ s: String, scale: Int) -> Int {
+        TextLabel.make(s, pixelSize: pixelSize(scale: scale))?.width ?? 0
+    }
+
+    /// Draws `s` in colour `c`, its box vertically centred on a 7 × scale pixel line starting at y.
     mutating func text(_ s: String, x: Int, y: Int, _ c: (UInt8, UInt8, UInt8), scale: Int = 1) {
-        var cx = x
-        for ch in s {
-            if let g = PlotFont.glyph(ch) {
-                for (row, line) in g.enumerated() {
-                    for (col, p) in line.enumerated() where p == "#" {
-                        fill(cx + col * scale, y + row * scale, scale, scale, c)
-                    }
-                }
-            }
-            cx += (PlotFont.width + 1) * scale
-        }
+        guard let label = TextLabel.make(s, pixelSize: Self.pixelSize(scale: scale)) else { return }
+        label.draw(into: &image, x: x, y: y - (label.height - 7 * scale) / 2, c)
     }
 
     mutating func text(_ s: String, centreX: Int, y: Int, _ c: (UInt8, UInt8, UInt8), scale: Int = 1) {

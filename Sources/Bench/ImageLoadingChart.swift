@@ -1,7 +1,7 @@
 // Bench: the chart of `experiment image-loading`: for each source
 // image a panel of grouped bars — one group per size, one bar per format —
 // of total (load + decode + upload) milliseconds on a log scale, drawn with
-// PlotCanvas and PlotFont.
+// PlotCanvas and TextLabel.
 
 import Compositor
 import Foundation
@@ -19,7 +19,7 @@ struct ImageLoadingChart {
         for r in rows where !kinds.contains(r.kind) { kinds.append(r.kind) }
         let panelH = 300
         var c = PlotCanvas(width: 960, height: 60 + panelH * max(1, kinds.count))
-        c.text("LOAD, DECODE AND UPLOAD, MS (LOG SCALE)", centreX: 480, y: 12, (0, 0, 0), scale: 2)
+        c.text("Load, decode and upload, ms (log scale)", centreX: 480, y: 12, (0, 0, 0), scale: 2)
         var lx = 230
         for f in ImageExperimentFormat.allCases {
             c.fill(lx, 40, 14, 10, Self.colors[f]!)

@@ -73,7 +73,11 @@ extension Renderer {
         try RenderProblem.check(build)
         try MemoryBudget.check(plan, limit: memoryLimit)
         if let d = debug {
-            plan = d == .bounds ? plan.withLayerBoundsOverlay(root: presentation, scale: scale) : plan.withDebugOverlay(d)
+            switch d {
+            case .bounds: plan = plan.withLayerBoundsOverlay(root: presentation, scale: scale)
+            case .copied: plan = plan.withDebugOverlay(d, copied: Set(executor.imagesCopied(in: plan).keys))
+            default: plan = plan.withDebugOverlay(d)
+            }
         }
         let t1 = DispatchTime.now().uptimeNanoseconds
         let image = try executor.execute(plan)

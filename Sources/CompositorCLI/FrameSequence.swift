@@ -60,7 +60,7 @@ struct FrameSequence {
             do {
                 let out = try renderer.renderFrame(scene: s, time: t, scale: c.options.scale,
                                                    cull: c.options.cullEnabled, debug: c.debug)
-                try PNG.write(out.image, to: dir + "/" + name)
+                try PNG.write(c.withLegend(out.image), to: dir + "/" + name)
                 written.append(name)
                 all.append(out.stats)
                 if c.stats {

@@ -49,8 +49,17 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Render the same frame this many times (a long run; the last frame is written).")
     var repeatCount: Int = 1
 
-    @Option(help: "Colour overlay: blended, offscreen, raster, misaligned, or bounds (layer bounds and anchor points).")
+    @Option(help: "Colour overlay: blended, offscreen, raster, misaligned, bounds (layer bounds and anchor points) or copied (images the backend copies while drawing).")
     var debug: DebugOverlayMode?
+
+    @Flag(name: .customLong("no-legend"), help: "With --debug: leave out the legend strip below the image, so the output keeps the canvas size.")
+    var noLegend = false
+
+    /// The frame as written: with the debug overlay's legend strip below it unless --no-legend.
+    func withLegend(_ image: Image) -> Image {
+        guard let d = debug, !noLegend else { return image }
+        return DebugLegend.appending(to: image, mode: d)
+    }
 
     @Flag(help: "Print render statistics (with --frames: one line per frame and a summary).")
     var stats = false
@@ -106,7 +115,7 @@ struct RenderCommand: ParsableCommand {
                 }
                 guard let out = frame else { return }
                 if dumpPlan { print(out.plan.dump, terminator: "") }
-                outputs.add(try ImageOutputFile.encode(out.image, for: output, quality: quality), to: output)
+                outputs.add(try ImageOutputFile.encode(withLegend(out.image), for: output, quality: quality), to: output)
                 var report = StatsReport(out.renderOutput, images: loaded.imageStats)
                 if stats { print(report.text); print(out.stats.line) }
                 report.fields.append(("frame", frameFields(out.stats)))

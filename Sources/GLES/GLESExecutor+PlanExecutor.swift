@@ -34,6 +34,35 @@ extension GLESExecutor: PlanExecutor {
         return s
     }
 
+    /// Every image an item samples is uploaded during the frame (textures of
+    /// images are not kept between plans); larger ones are also cut into
+    /// tiles, and PVRTC textures the shader cannot sample as blocks are expanded to RGBA8.
+    public func imagesCopied(in plan: RenderPlan) -> [Int: String] {
+        var copied: [Int: String] = [:]
+        for pass in plan.passes {
+            guard case .draw(let items) = pass.content else { continue }
+            for item in items {
+                for case .image(let i) in item.textures where copied[i] == nil && plan.images.indices.contains(i) {
+                    let image = plan.images[i]
+                    if let t = image.pvrtc {
+                        let asBlocks: Bool
+                        if case .texture = item.paint { asBlocks = true } else { asBlocks = false }
+                        if asBlocks, PVRTCUploader.fallbackReason(t, native: info.pvrtcNative, maxSize: maxTextureSize) == nil {
+                            copied[i] = "PVRTC blocks uploaded"
+                        } else {
+                            copied[i] = "PVRTC expanded to RGBA8 and uploaded"
+                        }
+                    } else if image.image.width > maxTextureSize || image.image.height > maxTextureSize {
+                        copied[i] = "cut into tiles of at most \(maxTextureSize) texels and uploaded"
+                    } else {
+                        copied[i] = "uploaded"
+                    }
+                }
+            }
+        }
+        return copied
+    }
+
     /// Per-pixel counts from the GPU counting pass (its own context on this
     /// executor's EGL platform); no per-item counts.
     public func countOverdraw(_ plan: RenderPlan) throws -> OverdrawResult {

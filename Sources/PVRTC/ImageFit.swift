@@ -125,3 +125,12 @@ enum ImageFit {
         return Plane(width: newWidth, height: plane.height, data: out)
     }
 }
+
+extension PVRTCFit {
+    /// For `.stretch`, `image` resampled to `width` × `height` as the encoder
+    /// does before compressing it; any other fit, or a matching size, returns it as is.
+    public func stretched(_ image: PVRTCImage, width: Int, height: Int) -> PVRTCImage {
+        guard self == .stretch, image.width != width || image.height != height else { return image }
+        return ImageFit.resampled(image, width: width, height: height)
+    }
+}

@@ -29,6 +29,16 @@ public protocol PlanExecutor: AnyObject {
     /// this backend draws; `items` may be nil when it cannot attribute
     /// fragments to items.
     func countOverdraw(_ plan: RenderPlan) throws -> OverdrawResult
+    /// The images of `plan` (indices into `plan.images`) this executor copies
+    /// or converts while drawing it — uploads, tile splits, format expansions:
+    /// CPU work per frame, what Instruments' "Color Copied Images" shows —
+    /// each with the reason. Images sampled in place are absent.
+    func imagesCopied(in plan: RenderPlan) -> [Int: String]
+}
+
+extension PlanExecutor {
+    /// By default an executor samples the plan's images in place: nothing is copied.
+    public func imagesCopied(in plan: RenderPlan) -> [Int: String] { [:] }
 }
 
 /// What an execution cost, in the terms every backend can give; each

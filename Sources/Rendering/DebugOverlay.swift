@@ -9,8 +9,12 @@
 //   raster      rasterized layers: cached bitmap (hit) green, rebuilt (miss) red
 //   misaligned  image items off the pixel grid magenta, scaled (texel ≠ pixel) yellow
 //   bounds      every layer's bounds outlined, its anchor point marked (DebugBounds)
+//   copied      image contents the executor copies while drawing (uploads,
+//               tile splits, format expansions) cyan, as Instruments' "Color
+//               Copied Images"; the executor says which (imagesCopied). Only
+//               contents are marked, not shadow or mask alpha images
 //
-// blended and misaligned also mark the items drawn inside offscreen passes of
+// blended, misaligned and copied also mark the items drawn inside offscreen passes of
 // colour content (group opacity, rounded clips, shape content, the content of
 // a masked layer), so an image scaled inside a clipped, faded or masked group
 // is marked where it lands; the tint then goes through the pass's clip, mask
@@ -22,7 +26,7 @@ import Geometry
 
 /// The `--debug` overlays.
 public enum DebugOverlayMode: String, Sendable, CaseIterable {
-    case blended, offscreen, raster, misaligned, bounds
+    case blended, offscreen, raster, misaligned, bounds, copied
 }
 
 /// Tints and the classification of items for the debug overlays.
@@ -33,13 +37,16 @@ public enum DebugOverlay {
     public static let green = tint(0, 1, 0)
     public static let yellow = tint(1, 1, 0)
     public static let magenta = tint(1, 0, 1)
+    public static let cyan = tint(0, 1, 1)
 
     static func tint(_ r: Double, _ g: Double, _ b: Double) -> PremultipliedColor {
         Color(r: r, g: g, b: b, a: alpha).premultiplied
     }
 
-    /// The overlay tint of `item` (drawn in `plan`'s canvas) for `mode`, nil when unmarked.
-    public static func tint(of item: DrawItem, in plan: RenderPlan, mode: DebugOverlayMode) -> PremultipliedColor? {
+    /// The overlay tint of `item` (drawn in `plan`'s canvas) for `mode`, nil when
+    /// unmarked; `copied` lists the images the executor copies (`.copied` mode).
+    public static func tint(of item: DrawItem, in plan: RenderPlan, mode: DebugOverlayMode,
+                            copied: Set<Int> = []) -> PremultipliedColor? {
         switch mode {
         case .blended:
             return item.blend == .copy ? green : red
@@ -57,11 +64,31 @@ public enum DebugOverlay {
             return nil
         case .bounds:
             return nil  // drawn from the layer tree: RenderPlan.withLayerBoundsOverlay
+        case .copied:
+            // Image contents only: shadow and mask alpha (textureAlpha, a mask's
+            // texture) are the compositor's own intermediate images, not contents.
+            switch item.paint {
+            case .texture(.image(let i), _, _, _), .masked(.image(let i), _, _, _, _):
+                return copied.contains(i) ? cyan : nil
+            default:
+                return nil
+            }
         case .misaligned:
             guard case .texture(.image(let i), let uv, _, _) = item.paint, plan.images.indices.contains(i)
             else { return nil }
             let img = plan.images[i].image
             return alignment(item, uv: uv, width: img.width, height: img.height)
+        }
+    }
+
+    /// The copied overlay follows the image's own alpha (a shadow mask is
+    /// tinted where the shadow is, not over its whole quad); other paints get a flat tint.
+    static func copiedPaint(_ paint: Paint, tint c: PremultipliedColor) -> Paint {
+        switch paint {
+        case .texture(let t, let uv, let filter, _), .textureAlpha(let t, let uv, let filter, _):
+            return .textureAlpha(t, uv: uv, filter: filter, color: c)
+        default:
+            return .solid(c)
         }
     }
 
@@ -85,12 +112,13 @@ public enum DebugOverlay {
 
 extension RenderPlan {
     /// This plan with `mode`'s overlay items appended to the canvas pass (and,
-    /// for blended and misaligned, to the offscreen passes of colour content).
-    public func withDebugOverlay(_ mode: DebugOverlayMode) -> RenderPlan {
+    /// for blended, misaligned and copied, to the offscreen passes of colour
+    /// content); `copied` is the executor's `imagesCopied(in:)` for `.copied`.
+    public func withDebugOverlay(_ mode: DebugOverlayMode, copied: Set<Int> = []) -> RenderPlan {
         var plan = self
         let canvas = plan.passes.count - 1
         guard canvas >= 0 else { return plan }
-        let insidePasses: Set<PassReason> = mode == .blended || mode == .misaligned
+        let insidePasses: Set<PassReason> = mode == .blended || mode == .misaligned || mode == .copied
             ? [.groupOpacity, .roundedClip, .shapeContent, .mask] : []
         // Passes sampled as a mask's alpha: tinting them would change what the mask lets through.
         var alphaSources = Set<Int>()
@@ -105,9 +133,9 @@ extension RenderPlan {
             guard case .draw(let items) = plan.passes[p].content else { continue }
             var out = items
             for item in items {
-                guard let c = DebugOverlay.tint(of: item, in: self, mode: mode) else { continue }
+                guard let c = DebugOverlay.tint(of: item, in: self, mode: mode, copied: copied) else { continue }
                 var o = item
-                o.paint = .solid(c)
+                o.paint = mode == .copied ? DebugOverlay.copiedPaint(item.paint, tint: c) : .solid(c)
                 o.blend = .sourceOver
                 out.append(o)
             }

@@ -65,11 +65,18 @@ final class FrameCLITests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: plain) }
         XCTAssertEqual(try run(["render", scene, "--backend", "cpu", "-o", plain]).status, 0)
         XCTAssertTrue(try PNG.read(path: plain) != PNG.read(path: out), "the overlay shows")
+        // The legend strip makes the image taller; --no-legend keeps the canvas size.
+        let plainImage = try PNG.read(path: plain), overlaid = try PNG.read(path: out)
+        XCTAssertEqual(overlaid.width, plainImage.width)
+        XCTAssertGreaterThan(overlaid.height, plainImage.height, "legend strip below")
+        XCTAssertEqual(try run(["render", scene, "--backend", "cpu", "--debug", "blended", "--no-legend", "-o", out]).status, 0)
+        XCTAssertEqual(try PNG.read(path: out).height, plainImage.height, "--no-legend: canvas size")
         let r = try run(["render", scene, "--backend", "cpu", "--debug", "raster", "--frames", "2", "-o", dir])
         XCTAssertEqual(r.status, 0, r.stderr)
         // Frame 0 misses (red tint), frame 1 hits (green tint): the frames differ.
         let f0 = try PNG.read(path: dir + "/frame-0000.png"), f1 = try PNG.read(path: dir + "/frame-0001.png")
         XCTAssertTrue(f0 != f1)
+        XCTAssertGreaterThan(f0.height, try PNG.read(path: plain).height, "frames carry the legend too")
         let a = f0[40, 40], b = f1[40, 40]  // inside the first rasterized layer
         XCTAssertGreaterThan(Int(a.0), Int(a.1), "miss: red")
         XCTAssertGreaterThan(Int(b.1), Int(b.0), "hit: green")

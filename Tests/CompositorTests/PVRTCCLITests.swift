@@ -8,7 +8,9 @@
 
 import Foundation
 import XCTest
+import Compare
 import Compositor
+import Images
 import PVRTC
 import TestSupport
 
@@ -164,5 +166,60 @@ final class PVRTCCLITests: XCTestCase {
             XCTAssertEqual(blocks, 2, "\(mode): both textures must reach the GPU as blocks; stats \(stats ?? [:])")
             XCTAssertEqual((stats?["pvrtcTexturesAsRGBA8"] as? [String: Int]) ?? [:], [:], "\(mode)")
         }
+    }
+
+    func testJPEGSourceReportAndCrop() throws {
+        let dir = try folder()
+        // A 40×20 smooth gradient as JPEG (opaque), padded to 64×64 by encode.
+        var rgba = Image(width: 40, height: 20)
+        for y in 0..<20 { for x in 0..<40 { rgba[x, y] = (UInt8(x * 6), UInt8(y * 12), 160, 255) } }
+        try AtomicFile.write(try JPEG.encode(rgba, quality: 95), to: "\(dir)/in.jpg")
+        let e = try run(["pvrtc", "encode", "\(dir)/in.jpg", "-o", "\(dir)/j.pvr", "--report"])
+        XCTAssertEqual(e.status, 0, e.stderr)
+        XCTAssertTrue(e.stdout.contains("padded from 40×20"), e.stdout)
+        func figure(after label: String) -> Double {
+            let words = e.stdout.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" })
+            return words.firstIndex(of: Substring(label)).flatMap { Double(words[$0 + 1]) } ?? -1
+        }
+        // A smooth gradient through 4bpp PVRTC: well above 35 dB; the transparent
+        // padding leaks a little alpha into the right and bottom edges.
+        XCTAssertGreaterThan(figure(after: "RGB"), 35, e.stdout)
+        XCTAssertGreaterThan(figure(after: "alpha"), 30, e.stdout)
+        XCTAssertGreaterThan(figure(after: "SSIM"), 0.99, e.stdout)
+        XCTAssertEqual(try PVRFile.read(path: "\(dir)/j.pvr").sourceSize?.width, 40)
+
+        // --crop auto restores the source size: the top-left 40×20 of the full decode.
+        XCTAssertEqual(try run(["pvrtc", "decode", "\(dir)/j.pvr", "-o", "\(dir)/full.png"]).status, 0)
+        let d = try run(["pvrtc", "decode", "\(dir)/j.pvr", "-o", "\(dir)/crop.png", "--crop", "auto"])
+        XCTAssertEqual(d.status, 0, d.stderr)
+        XCTAssertTrue(d.stdout.contains("40×20 (cropped from 64×64)"), d.stdout)
+        let full = try PNG.readStraightRGBA(path: "\(dir)/full.png"), crop = try PNG.readStraightRGBA(path: "\(dir)/crop.png")
+        XCTAssertEqual(crop.width, 40); XCTAssertEqual(crop.height, 20)
+        for y in 0..<20 {
+            XCTAssertEqual(Array(crop.pixels[(y * 40 * 4)..<((y + 1) * 40 * 4)]),
+                           Array(full.pixels[(y * 64 * 4)..<(y * 64 * 4 + 40 * 4)]), "row \(y)")
+        }
+        // The report measured the source against exactly this crop.
+        let source = try JPEG.read(path: "\(dir)/in.jpg")
+        let q = ImageQuality.measure(source: source.straightRGBA, encoded: crop.pixels, width: 40, height: 20)
+        XCTAssertEqual(q.psnrRGB, figure(after: "RGB"), accuracy: 0.006)
+        XCTAssertEqual(q.ssim!, figure(after: "SSIM"), accuracy: 0.00006)
+        XCTAssertEqual(try run(["pvrtc", "decode", "\(dir)/j.pvr", "-o", "\(dir)/c2.png", "--crop", "10x5"]).status, 0)
+        XCTAssertEqual(try PNG.readStraightRGBA(path: "\(dir)/c2.png").width, 10)
+
+        // Errors: bad --crop, too large, auto without a record, a .pvr as encode input. No outputs.
+        try PNG.write(straightRGBA: [UInt8](repeating: 200, count: 64 * 64 * 4), width: 64, height: 64, to: "\(dir)/sq.png")
+        XCTAssertEqual(try run(["pvrtc", "encode", "\(dir)/sq.png", "-o", "\(dir)/sq.pvr", "--quality", "fast"]).status, 0)
+        for (args, message) in [(["--crop", "ax5"], "--crop must be auto or WxH"), (["--crop", "100x5"], "larger than the texture"),
+                                (["--crop", "0x5"], "--crop must be auto or WxH")] {
+            let r = try run(["pvrtc", "decode", "\(dir)/j.pvr", "-o", "\(dir)/bad.png"] + args)
+            XCTAssertEqual(r.status, 2, r.stderr); XCTAssertTrue(r.stderr.contains(message), r.stderr)
+        }
+        let auto = try run(["pvrtc", "decode", "\(dir)/sq.pvr", "-o", "\(dir)/bad.png", "--crop", "auto"])
+        XCTAssertEqual(auto.status, 2); XCTAssertTrue(auto.stderr.contains("records no source size"), auto.stderr)
+        let pvrIn = try run(["pvrtc", "encode", "\(dir)/sq.pvr", "-o", "\(dir)/bad.pvr"])
+        XCTAssertEqual(pvrIn.status, 2); XCTAssertTrue(pvrIn.stderr.contains("already a PVRTC texture"), pvrIn.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/bad.png"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/bad.pvr"))
     }
 }

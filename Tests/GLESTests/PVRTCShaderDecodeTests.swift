@@ -17,7 +17,10 @@ import Raster
 final class PVRTCShaderDecodeTests: XCTestCase {
     /// A 4bpp texture of random words; block k's mode flag and colour opacity
     /// bits cycle through all 8 combinations so every mode is present.
-    static func randomTexture(width: Int, height: Int, seed: UInt64) -> PVRTCTexture {
+    /// With `randomModes`, each block's mode flag is a random bit instead: the
+    /// cycling flags follow the Morton order (y in the low bit), so without it
+    /// horizontally adjacent blocks always share their mode.
+    static func randomTexture(width: Int, height: Int, seed: UInt64, randomModes: Bool = false) -> PVRTCTexture {
         var s = seed &* 0x9E37_79B9_7F4A_7C15 | 1
         func next() -> UInt32 {
             s ^= s << 13; s ^= s >> 7; s ^= s << 17
@@ -28,7 +31,8 @@ final class PVRTCShaderDecodeTests: XCTestCase {
         for k in 0..<words {
             let mod = next()
             var col = next() & ~UInt32(0x8000_8001)
-            col |= UInt32(k & 1) | UInt32((k >> 1) & 1) << 15 | UInt32((k >> 2) & 1) << 31
+            let modeBit = randomModes ? next() >> 7 & 1 : UInt32(k & 1)
+            col |= modeBit | UInt32((k >> 1) & 1) << 15 | UInt32((k >> 2) & 1) << 31
             for b in 0..<4 {
                 data[k * 8 + b] = UInt8(truncatingIfNeeded: mod >> (8 * b))
                 data[k * 8 + 4 + b] = UInt8(truncatingIfNeeded: col >> (8 * b))
@@ -113,6 +117,15 @@ final class PVRTCShaderDecodeTests: XCTestCase {
         for (i, size) in Self.sizes.enumerated() {
             let t = Self.randomTexture(width: size.0, height: size.1, seed: UInt64(11 + i))
             try assertExact("random \(size.0)×\(size.1) nearest", try Self.plan(t, filter: .nearest), allExact: false)
+        }
+    }
+
+    /// Mode flags random per block, so neighbours differ in both directions
+    /// (the linear path reads each tap's own block's flag from a 3 × 3 footprint).
+    func testRandomModesLinear() throws {
+        for (i, size) in Self.sizes.enumerated() {
+            let t = Self.randomTexture(width: size.0, height: size.1, seed: UInt64(71 + i), randomModes: true)
+            try assertExact("random modes \(size.0)×\(size.1) linear", try Self.plan(t, filter: .linear), allExact: false)
         }
     }
 

@@ -47,7 +47,7 @@ final class CheckedConversionTests: XCTestCase {
         let arc = Path.ellipse(Rect(x: 0, y: 0, width: 80, height: 80)).subpaths(tolerance: 0.1)
         for style in [StrokeStyle(lineWidth: 1e9, lineCap: .round, lineJoin: .round),
                       StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round, dashPattern: [1e-300, 1e-300]),
-                      StrokeStyle(lineWidth: 5e-324, lineCap: .round, lineJoin: .round)] {
+                      StrokeStyle(lineWidth: .leastNonzeroMagnitude, lineCap: .round, lineJoin: .round)] {
             _ = Stroker.outline(arc, style: style, tolerance: 0.1)
         }
     }

@@ -44,7 +44,7 @@ final class AtomicFileTests: XCTestCase {
         let live = ".out.png.tmp-\(getppid())-3c4d"
         let unrelated = ".out.png.tmp-notapid"
         for n in [stale, live, unrelated] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(n).path, contents: Data([0]))
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(n).path, contents: Data([0]))
         }
         try AtomicFile.write([1, 2, 3], to: dir.appendingPathComponent("out.png").path)
         let left = try names()
