@@ -23,6 +23,9 @@ let package = Package(
         // libjpeg-turbo's libjpeg API, for decoding a strip of scanlines at a time (`tiles make`).
         .systemLibrary(name: "CJPEGLib", path: "Sources/CJPEGLib", pkgConfig: "libjpeg",
                        providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // OpenJPEG 2: JPEG 2000 (.jp2, .j2k) decoding at full or reduced resolution, and encoding.
+        .systemLibrary(name: "COpenJPEG", path: "Sources/COpenJPEG", pkgConfig: "libopenjp2",
+                       providers: [.apt(["libopenjp2-7-dev"])]),
         .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl",
                        providers: [.apt(["libegl-dev", "libgbm-dev"])]),
         .systemLibrary(name: "CGLES2", path: "Sources/CGLES2", pkgConfig: "glesv2",
@@ -46,7 +49,7 @@ let package = Package(
         // Pure Swift core.
         .target(name: "Geometry"),
         .target(name: "PVRTC"),
-        .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "CJPEGLib", "PVRTC"]),
+        .target(name: "Images", dependencies: ["Geometry", "CPNG", "CJPEG", "CJPEGLib", "COpenJPEG", "PVRTC"]),
         .target(name: "Text", dependencies: ["CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "Geometry", "Images"]),
         // Software drawing into a layer's backing image through cairo (drawing layers, drawsContent).
         .target(name: "Drawing", dependencies: ["CCairo", "Geometry", "Images", "Text"]),

@@ -30,6 +30,7 @@ let package = Package(
         harness("FuzzScene"),
         harness("FuzzPNG"),
         harness("FuzzJPEG"),
+        harness("FuzzJPEG2000"),
         harness("FuzzPVR"),
         harness("FuzzSVGPath"),
         harness("FuzzStroke"),

@@ -10,7 +10,8 @@ struct ImageLoadingChart {
     let rows: [ImageLoadingRow]
 
     static let colors: [ImageExperimentFormat: (UInt8, UInt8, UInt8)] = [
-        .png: (31, 119, 180), .jpeg: (255, 127, 14), .pvrtc: (44, 160, 44),
+        .png: (31, 119, 180), .jpeg: (255, 127, 14), .jp2: (148, 103, 189), .jp2Half: (197, 176, 213),
+        .pvrtc: (44, 160, 44),
     ]
 
     var image: Image {
@@ -19,11 +20,11 @@ struct ImageLoadingChart {
         let panelH = 300
         var c = PlotCanvas(width: 960, height: 60 + panelH * max(1, kinds.count))
         c.text("Load, decode and upload, ms (log scale)", centreX: 480, y: 12, (0, 0, 0), scale: 2)
-        var lx = 300
+        var lx = 230
         for f in ImageExperimentFormat.allCases {
             c.fill(lx, 40, 14, 10, Self.colors[f]!)
             c.text(f.rawValue, x: lx + 20, y: 41, (0, 0, 0))
-            lx += 120
+            lx += 110
         }
         let positive = rows.map(\.totalMs).filter { $0 > 0 }
         let y0 = floor(log10(positive.min() ?? 0.01)), y1 = max(ceil(log10(positive.max() ?? 100)), y0 + 1)

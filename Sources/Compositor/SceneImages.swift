@@ -11,7 +11,9 @@
 // drawn pixel size of every layer using it is box-filtered once to the
 // largest such size (layers with non-translation transforms, rasterization,
 // non-resize gravity or a partial contentsRect/contentsCenter keep the full
-// image). A downscaled image is cached under "key#WxH" so the plan's
+// image); a JPEG 2000 image is first decoded at the coarsest resolution
+// level still at least that size, so the box filter starts from fewer
+// pixels. A downscaled image is cached under "key#WxH" so the plan's
 // de-duplication by key never mixes the two sizes. A .pvr image keeps its
 // compressed blocks (LayerContents.pvrtc) through the pool and the cache, as
 // eager loading does, so the GLES executor uploads it compressed in every
@@ -79,7 +81,8 @@ public final class SceneImages {
                 return (r.key, { try SceneImageReference.decodeKeepingPVRTC(colorPath: color, alphaMaskPath: mask) })
             }
             return (r.key + "#\(t.0)x\(t.1)", {
-                let full = try SceneImageReference.decodeKeepingPVRTC(colorPath: color, alphaMaskPath: mask)
+                // JPEG 2000 decodes at the coarsest resolution level still at least the drawn size.
+                let full = try SceneImageReference.decodeKeepingPVRTC(colorPath: color, alphaMaskPath: mask, atLeast: t)
                 guard full.image.width > t.0 || full.image.height > t.1 else { return full }
                 let image = full.image
                 let small = ImageDownscale.box(image, width: min(t.0, image.width), height: min(t.1, image.height))

@@ -20,7 +20,7 @@ struct ImageLoadingOptions: ParsableArguments {
     @Option(name: .customLong("image-workers"), help: "Background decode threads (default: cores − 1).")
     var imageWorkers: Int?
 
-    @Flag(name: .customLong("downscale-images"), help: "Box-filter images larger than their layer's pixel size down to that size once (implies --preload unless --lazy).")
+    @Flag(name: .customLong("downscale-images"), help: "Box-filter images larger than their layer's pixel size down to that size once; JPEG 2000 images first decode at the coarsest resolution level still at least that size (implies --preload unless --lazy).")
     var downscaleImages = false
 
     /// nil: today's synchronous loading.

@@ -13,6 +13,7 @@ public enum FuzzTarget {
         "FuzzScene": scene,
         "FuzzPNG": png,
         "FuzzJPEG": jpeg,
+        "FuzzJPEG2000": jpeg2000,
         "FuzzPVR": pvr,
         "FuzzSVGPath": svgPath,
         "FuzzStroke": stroke,

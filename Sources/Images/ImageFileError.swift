@@ -27,7 +27,10 @@ public enum ImageFileError: Error, Equatable, CustomStringConvertible {
     case corruptJPEG(String, detail: String)
     /// A valid file of a kind the compositor does not decode (CMYK JPEG, 12-bit, …).
     case unsupported(String, format: String, detail: String)
-    /// The bytes match no supported signature (PNG, JPEG, PVR) and the name's
+    /// The JPEG 2000 box or codestream structure, or its coded data, is damaged;
+    /// `offset` is the byte offset in the file of the problem when known.
+    case corruptJPEG2000(String, offset: Int?, detail: String)
+    /// The bytes match no supported signature (PNG, JPEG, JPEG 2000, PVR) and the name's
     /// extension does not say which decoder to try.
     case unknownFormat(String)
     /// A hybrid image's alpha mask (first path) differs in size from its colour image.
@@ -38,7 +41,7 @@ public enum ImageFileError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .fileNotFound(let p), .unreadable(let p, _), .notAPNG(let p),
              .corrupt(let p, _, _), .tooLarge(let p, _, _, _), .writeFailed(let p, _),
-             .notAJPEG(let p), .corruptJPEG(let p, _), .unsupported(let p, _, _), .unknownFormat(let p),
+             .notAJPEG(let p), .corruptJPEG(let p, _), .corruptJPEG2000(let p, _, _), .unsupported(let p, _, _), .unknownFormat(let p),
              .alphaMaskSizeMismatch(let p, _, _, _, _, _):
             return p
         }
@@ -63,10 +66,13 @@ public enum ImageFileError: Error, Equatable, CustomStringConvertible {
             return "\(p): not a JPEG file (no SOI marker FF D8 at byte offset 0)"
         case .corruptJPEG(let p, let detail):
             return "\(p): corrupt JPEG: \(detail)"
+        case .corruptJPEG2000(let p, let offset, let detail):
+            if let offset { return "\(p): corrupt JPEG 2000: \(detail) (at byte offset \(offset))" }
+            return "\(p): corrupt JPEG 2000: \(detail)"
         case .unsupported(let p, let format, let detail):
             return "\(p): unsupported \(format): \(detail)"
         case .unknownFormat(let p):
-            return "\(p): not a PNG, JPEG or PVR file (unrecognized signature at byte offset 0)"
+            return "\(p): not a PNG, JPEG, JPEG 2000 or PVR file (unrecognized signature at byte offset 0)"
         case .alphaMaskSizeMismatch(let p, let w, let h, let color, let cw, let ch):
             return "\(p): the alpha mask is \(w)×\(h) pixels but the colour image \(color) is \(cw)×\(ch); they must be the same size"
         }

@@ -44,7 +44,27 @@ public struct SceneImageReference {
     /// loading keeps in `LayerContents.pvrtc` (hybrids never keep blocks).
     public static func decodeKeepingPVRTC(colorPath: String, alphaMaskPath: String?) throws
         -> (image: Image, pvrtc: PVRTCTexture?) {
-        let (color, pvrtc) = try ImageLoader.readKeepingPVRTC(path: colorPath)
+        try decodeKeepingPVRTC(colorPath: colorPath, alphaMaskPath: alphaMaskPath, atLeast: nil)
+    }
+
+    /// Like ``decodeKeepingPVRTC(colorPath:alphaMaskPath:)`` for an image drawn at
+    /// `size` pixels at most: a JPEG 2000 colour image without a mask decodes at
+    /// the coarsest resolution level still at least that size
+    /// (``ImageLoader/decodeReduced(_:name:atLeast:height:)``); the caller
+    /// box-filters the rest of the way. nil decodes at full resolution.
+    public static func decodeKeepingPVRTC(colorPath: String, alphaMaskPath: String?, atLeast size: (Int, Int)?) throws
+        -> (image: Image, pvrtc: PVRTCTexture?) {
+        let color: Image, pvrtc: PVRTCTexture?
+        if let size, alphaMaskPath == nil {
+            let bytes = try ImageLoader.readBytes(path: colorPath)
+            if ImageLoader.format(of: bytes, name: colorPath) == .jpeg2000 {
+                (color, pvrtc) = (try ImageLoader.decodeReduced(bytes, name: colorPath, atLeast: size.0, height: size.1).image, nil)
+            } else {
+                (color, pvrtc) = try ImageLoader.decodeKeepingPVRTC(bytes, name: colorPath)
+            }
+        } else {
+            (color, pvrtc) = try ImageLoader.readKeepingPVRTC(path: colorPath)
+        }
         let limit = SceneLimits.maximumImageSide
         guard color.width <= limit, color.height <= limit else {
             throw ImageFileError.tooLarge(colorPath, width: color.width, height: color.height,

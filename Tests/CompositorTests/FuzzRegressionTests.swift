@@ -58,6 +58,7 @@ final class FuzzRegressionTests: XCTestCase {
     func testScene() throws { try replay("FuzzScene") }
     func testPNG() throws { try replay("FuzzPNG") }
     func testJPEG() throws { try replay("FuzzJPEG") }
+    func testJPEG2000() throws { try replay("FuzzJPEG2000") }
     func testPVR() throws { try replay("FuzzPVR") }
     func testSVGPath() throws { try replay("FuzzSVGPath") }
     func testStroke() throws { try replay("FuzzStroke") }

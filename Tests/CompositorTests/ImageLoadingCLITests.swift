@@ -61,10 +61,32 @@ final class ImageLoadingCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let md = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
         let rows = md.split(separator: "\n").filter { $0.hasPrefix("| photo") || $0.hasPrefix("| gradient") }
-        XCTAssertEqual(rows.count, 2 * 2 * 3, md)
+        XCTAssertEqual(rows.count, 2 * 2 * 5, md)
         XCTAssertTrue(md.contains("| photo | 64×48 | jpeg |"), md)
+        XCTAssertTrue(md.contains("| photo | 64×48 | jp2 |"), md)
+        XCTAssertTrue(md.contains("| photo | 64×48 (as 32×24) | jp2-half |"), md)
         XCTAssertTrue(md.contains("(as 64×64) | pvrtc |"), md)
+        XCTAssertTrue(md.contains("pvrtc: software decode of level 0"), md)
         let chart = try PNG.read(path: dir + "/image-loading.png")
         XCTAssertEqual(chart.width, 960)
+    }
+
+    /// Issue 17 item 5: on the GPU backend the PVRTC column times what the GPU path
+    /// does — the file parsed, the blocks uploaded and decoded in the shader (or
+    /// natively) — and reports the unused software decode apart.
+    func testImageLoadingExperimentOnTheGPUTimesPVRTCBlocks() throws {
+        let dir = tmp("exp-gpu")
+        let r = try run(["experiment", "image-loading", "--backend", "gpu", "--sizes", "32x24", "--runs", "1",
+                         "--formats", "png,pvrtc", "--out", dir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let md = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
+        let pvrtc = md.split(separator: "\n").filter { $0.contains("| pvrtc |") }
+        XCTAssertEqual(pvrtc.count, 2, md)
+        for row in pvrtc {
+            XCTAssertTrue(row.contains("| PVRTC blocks (shader decode) |") || row.contains("| PVRTC blocks (native) |"),
+                          String(row))
+        }
+        XCTAssertTrue(md.split(separator: "\n").filter { $0.contains("| png |") }.allSatisfy { $0.contains("| RGBA8 |") }, md)
+        XCTAssertTrue(md.contains("pvrtc: parsing the .pvr file"), md)
     }
 }

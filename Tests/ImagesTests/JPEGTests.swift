@@ -96,7 +96,7 @@ final class JPEGTests: XCTestCase {
         XCTAssertNil(ImageLoader.format(of: [1, 2, 3], name: "x.gif"))
         XCTAssertEqual(try ImageLoader.decode(jpeg, name: "misnamed.png"), try JPEG.decode(jpeg))
         XCTAssertThrowsError(try ImageLoader.decode([1, 2, 3], name: "x.gif")) {
-            XCTAssertEqual("\($0)", "x.gif: not a PNG, JPEG or PVR file (unrecognized signature at byte offset 0)")
+            XCTAssertEqual("\($0)", "x.gif: not a PNG, JPEG, JPEG 2000 or PVR file (unrecognized signature at byte offset 0)")
         }
         XCTAssertThrowsError(try ImageLoader.decode([1, 2, 3], name: "x.jpg")) {
             XCTAssertEqual($0 as? ImageFileError, .notAJPEG("x.jpg"))
