@@ -64,27 +64,17 @@ enum CarouselPhotos {
 
     /// Paints `text` in white on a dark box in the top-left corner, a fifth of the photo tall.
     static func label(_ image: inout Image, _ text: String) {
-        let scale = max(1, image.height / 5 / PlotFont.height)
-        let pad = scale * 2
-        let w = PlotCanvas.textWidth(text, scale: scale) + 2 * pad, h = PlotFont.height * scale + 2 * pad
+        guard let glyphs = TextLabel.make(text, pixelSize: Double(max(8, image.height / 5))) else { return }
+        let pad = max(2, image.height / 60)
+        let w = glyphs.width + 2 * pad, h = glyphs.height + 2 * pad
         let x0 = image.width / 20, y0 = image.height / 20
-        func set(_ x: Int, _ y: Int, _ v: UInt8) {
-            guard x >= 0, y >= 0, x < image.width, y < image.height else { return }
-            let i = (y * image.width + x) * 4
-            image.pixels[i] = v; image.pixels[i + 1] = v; image.pixels[i + 2] = v; image.pixels[i + 3] = 255
-        }
-        for y in y0..<(y0 + h) { for x in x0..<(x0 + w) { set(x, y, 30) } }
-        var cx = x0 + pad
-        for ch in text {
-            if let g = PlotFont.glyph(ch) {
-                for (row, line) in g.enumerated() {
-                    for (col, p) in line.enumerated() where p == "#" {
-                        for dy in 0..<scale { for dx in 0..<scale { set(cx + col * scale + dx, y0 + pad + row * scale + dy, 250) } }
-                    }
-                }
+        for y in max(0, y0)..<min(image.height, y0 + h) {
+            for x in max(0, x0)..<min(image.width, x0 + w) {
+                let i = (y * image.width + x) * 4
+                image.pixels[i] = 30; image.pixels[i + 1] = 30; image.pixels[i + 2] = 30; image.pixels[i + 3] = 255
             }
-            cx += (PlotFont.width + 1) * scale
         }
+        glyphs.draw(into: &image, x: x0 + pad, y: y0 + pad, (250, 250, 250))
     }
 
     /// Writes (or reuses) `count` photos at `width` × `height` and their

@@ -6,7 +6,7 @@
 
 /// Image sizes read from headers.
 public enum ImageHeader {
-    /// The width, height and format of the PNG or JPEG file at `path`.
+    /// The width, height and format of the PNG, JPEG or JPEG 2000 file at `path`.
     /// - Throws: ``ImageFileError`` naming the file.
     public static func size(path: String) throws -> (width: Int, height: Int, format: ImageFormat) {
         let data = try PNG.readFile(path)
@@ -17,6 +17,9 @@ public enum ImageHeader {
         case .jpeg:
             let header = try JPEGMarkers.validate(data, name: path)
             return (header.width, header.height, .jpeg)
+        case .jpeg2000:
+            let info = try JPEG2000.info(data, name: path)
+            return (info.width, info.height, .jpeg2000)
         case .pvr:
             throw ImageFileError.unsupported(path, format: "tiled contents", detail: "a .pvr texture cannot be tiled; use a PNG, JPEG or .dzi")
         case nil:

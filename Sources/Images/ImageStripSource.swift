@@ -37,7 +37,7 @@ public enum ImageStripSource {
             let s = try PNGStripSource(path: path)
             if s.interlaced { return ImageRowSource(try ImageLoader.read(path: path)) }
             return s
-        case .pvr: return ImageRowSource(try ImageLoader.read(path: path))
+        case .pvr, .jpeg2000: return ImageRowSource(try ImageLoader.read(path: path))  // decoded whole
         case nil: throw ImageFileError.unknownFormat(path)
         }
     }
