@@ -40,7 +40,7 @@ public final class GPUOverdrawCounter {
                               vertexSource: try ShaderLibrary.resolvedSource("ps_quad.vert.glsl"),
                               fragmentName: "ps_count.frag.glsl",
                               fragmentSource: try ShaderLibrary.resolvedSource("ps_count.frag.glsl"),
-                              attributes: QuadAttributes.all.map(\.name))
+                              attributes: QuadAttributes.names)
         framebuffer = Framebuffer()
         var b: [GLuint] = [0, 0]
         glGenBuffers(2, &b)

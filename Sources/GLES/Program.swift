@@ -60,6 +60,11 @@ enum QuadAttributes {
         ("a_shapeRect", VertexLayout.shapeRect, 4),
         ("a_shapeParams", VertexLayout.shapeParams, 4),
     ]
+    /// The GLES-only depth of a piece (PassGeometry: one float after the
+    /// VertexLayout floats), at the location after `all`.
+    static let depthName = "a_depth"
+    /// Every attribute name in location order (`all`, then the depth).
+    static var names: [String] { all.map(\.name) + [depthName] }
 }
 
 /// A linked program.
@@ -95,7 +100,7 @@ final class Program {
     /// (name, value) are prefixed to the fragment shader as `#define`s to
     /// specialise it (the blur's radius).
     convenience init(kind: ProgramKind, defines: [(String, Int)] = []) throws {
-        let attributes = kind.isFullscreen ? ["a_position"] : QuadAttributes.all.map(\.name)
+        let attributes = kind.isFullscreen ? ["a_position"] : QuadAttributes.names
         let prefix = defines.map { "#define \($0.0) \($0.1)\n" }.joined()
         let suffix = defines.map { " \($0.0)=\($0.1)" }.joined()
         try self.init(name: kind.rawValue + suffix,
