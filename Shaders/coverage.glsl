@@ -106,6 +106,24 @@ float cov_roundedRectCoverage(float lx, float ly, vec4 jac,
     return cov_clamp01(0.5 - d / g);
 }
 
+// Coverage.erf (Abramowitz & Stegun 7.1.26)
+float cov_erf(float x) {
+    float a = abs(x);
+    float t = 1.0 / (1.0 + 0.3275911 * a);
+    float poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
+    float y = 1.0 - poly * exp(-(a * a));
+    return x < 0.0 ? -y : y;
+}
+
+// Coverage.blurredRectCoverage: a rect convolved with a Gaussian (σx, σy), in closed form.
+float cov_blurredRectCoverage(float lx, float ly, vec4 rect, float sigmaX, float sigmaY) {
+    float kx = 0.70710678 / max(sigmaX, 1e-6);
+    float ky = 0.70710678 / max(sigmaY, 1e-6);
+    float fx = 0.5 * (cov_erf((rect.z - lx) * kx) - cov_erf((rect.x - lx) * kx));
+    float fy = 0.5 * (cov_erf((rect.w - ly) * ky) - cov_erf((rect.y - ly) * ky));
+    return cov_clamp01(fx * fy);
+}
+
 // Coverage.evaluate: coverage in 0...1 of the pixel whose centre has local
 // coordinates (lx, ly). `code` is rounded first: it is an exact integer on
 // every vertex, but a perspective-correct interpolator (not llvmpipe's) may
@@ -115,6 +133,7 @@ float cov_evaluate(float lx, float ly, vec4 jac, vec4 rect, vec4 params) {
     float kind = floor(code / 16.0);
     float mask = code - kind * 16.0;
     if (kind == 3.0) { return cov_trapezoidCoverage(lx, ly, jac, rect, params.x, params.y, mask); }
+    if (kind == 4.0) { return cov_blurredRectCoverage(lx, ly, rect, params.x, params.y); }
     if (kind == 0.0) {
         if (mask == 0.0) { return 1.0; }
         return cov_edgeCoverage(lx, ly, jac, rect, mask);
