@@ -11,11 +11,14 @@ import Geometry
 import Images
 import Plan
 import TestSupport
+import Raster
 @testable import GLES
 
 final class OpaqueFirstTests: XCTestCase {
     /// 400 overlapping items, seeded.
-    static var pile: RenderPlan {
+    static var pile: RenderPlan { pile(count: 400) }
+
+    static func pile(count: Int) -> RenderPlan {
         var rng = SplitMix64(seed: 1403)
         func u(_ b: Double) -> Double { rng.unit() * b }
         var texels = [UInt8](repeating: 255, count: 16 * 12 * 4)
@@ -28,7 +31,7 @@ final class OpaqueFirstTests: XCTestCase {
         let images = [PlanImage(key: "alpha", image: TestPlans.image(20, 14, seed: 5)),
                       PlanImage(key: "opaque", image: opaqueImage)]
         var items: [DrawItem] = []
-        for i in 0..<400 {
+        for i in 0..<count {
             let w = 6 + u(30), h = 6 + u(24)
             let r = Rect(x: 0, y: 0, width: w, height: h)
             var t = Transform3D.translation(u(150) - 10, u(110) - 10)
@@ -79,6 +82,46 @@ final class OpaqueFirstTests: XCTestCase {
         XCTAssertEqual(stats.bufferUploads, 1)
         XCTAssertLessThan(stats.drawCalls, painterStats.drawCalls)
         try assertAgree("opaque-first pile", plan, gpu: gl)
+    }
+
+    /// The GPU counter in opaque-first mode counts, per pixel, the
+    /// fragments that pass the depth test; worked out here from each item's
+    /// own per-pixel counts (the CPU counter, item by item): the topmost
+    /// opaque writer (a whole opaque item or an opaque interior) plus every
+    /// blended item above it — the rule DrawItem+Opaque.swift states.
+    func testOpaqueFirstCountsTheTopmostOpaqueWriterAndTheBlendedAbove() throws {
+        _ = try GPU.executor()
+        let plan = Self.pile(count: 120)
+        let items = plan.canvasPass.items
+        func single(_ item: DrawItem) throws -> [UInt32] {
+            var p = plan
+            p.passes[0].content = .draw([item])
+            return try CPUExecutor().countOverdraw(p).passes[0].counts
+        }
+        let n = plan.width * plan.height
+        var expected = [UInt32](repeating: 0, count: n)
+        var covered = [Bool](repeating: false, count: n)   // an opaque writer above was found
+        for k in items.indices.reversed() {
+            let item = items[k]
+            let whole = try single(item)
+            let opaque = item.isOpaque(imageIsOpaque: { plan.images[$0].isFullyOpaque })
+            let interior = try item.opaqueInterior.map(single)
+            for p in 0..<n where !covered[p] {
+                if let inner = interior, inner[p] > 0 { expected[p] += 1; covered[p] = true; continue }
+                guard whole[p] > 0 else { continue }
+                expected[p] += 1
+                if opaque { covered[p] = true }
+            }
+        }
+        let counter = try GPUOverdrawCounter(platform: EGLPlatformChoice(rawValue: try GPU.executor().info.eglPlatform) ?? .auto)
+        counter.opaqueFirst = true
+        let got = try counter.count(plan).passes[0].counts
+        counter.opaqueFirst = false
+        let all = try counter.count(plan).passes[0].counts
+        let sumGot = got.reduce(0, +), sumAll = all.reduce(0, +)
+        print("[opaque first] fragments through the depth test \(sumGot) of \(sumAll) in painter order")
+        XCTAssertEqual(got, expected)
+        XCTAssertLessThan(sumGot, sumAll)
     }
 
     /// The blended phase merges a piece into an earlier batch of its state
