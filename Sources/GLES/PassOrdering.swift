@@ -73,7 +73,7 @@ enum PassOrdering {
     /// painter order throughout (still merging non-overlapping runs).
     static func batches(_ pieces: [DrawPiece], opaqueFirst: Bool) -> [PassBatch] {
         let maxOrder = pieces.last?.order ?? 0
-        let useDepth = opaqueFirst && maxOrder < maxDepthItems && pieces.contains(where: \.opaque)
+        let useDepth = opaqueFirst && maxOrder < maxDepthItems && depthCanReject(pieces)
         var out: [PassBatch] = []
         var blended: [Int] = []
         if useDepth {
@@ -123,6 +123,19 @@ enum PassOrdering {
             }
         }
         return out
+    }
+
+    /// Whether the depth test can hide anything: some opaque piece lies above
+    /// a blended one, or there are several opaque pieces (they may cover
+    /// each other). A lone opaque background under blended items (the
+    /// 1000 translucent rounded rects) would only pay for the test.
+    static func depthCanReject(_ pieces: [DrawPiece]) -> Bool {
+        var opaqueCount = 0, lastOpaque = -1, firstBlended = Int.max
+        for p in pieces {
+            if p.opaque { opaqueCount += 1; lastOpaque = p.order } else { firstBlended = min(firstBlended, p.order) }
+            if opaqueCount > 1 { return true }
+        }
+        return opaqueCount == 1 && lastOpaque > firstBlended
     }
 
     /// Whether any piece of `batch` may share a pixel with `piece`.

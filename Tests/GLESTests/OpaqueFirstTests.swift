@@ -156,5 +156,17 @@ final class OpaqueFirstTests: XCTestCase {
             }
         }
         XCTAssertLessThan(batches.count, 200, "non-overlapping runs should merge")
+        // One opaque piece under all the blended ones: no depth test (it could hide nothing).
+        var background = pieces
+        background.insert(DrawPiece(geometry: pieces[0].geometry,
+                                    state: BatchState(program: .solid, textures: [], filter: .nearest, blend: .copy),
+                                    order: -1, opaque: true), at: 0)
+        XCTAssertFalse(PassOrdering.batches(background, opaqueFirst: true).contains(where: \.depthTest))
+        // The same piece on top of them: the depth test hides what it covers.
+        var top = pieces
+        top.append(DrawPiece(geometry: pieces[0].geometry,
+                             state: BatchState(program: .solid, textures: [], filter: .nearest, blend: .copy),
+                             order: pieces.count, opaque: true))
+        XCTAssertTrue(PassOrdering.batches(top, opaqueFirst: true).contains(where: \.depthTest))
     }
 }
