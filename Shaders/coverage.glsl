@@ -106,21 +106,31 @@ float cov_roundedRectCoverage(float lx, float ly, vec4 jac,
     return cov_clamp01(0.5 - d / g);
 }
 
-// Coverage.erf (Abramowitz & Stegun 7.1.26)
+// Coverage.erf (Abramowitz & Stegun 7.1.28: 1 − 1/p(|x|)^16)
 float cov_erf(float x) {
     float a = abs(x);
-    float t = 1.0 / (1.0 + 0.3275911 * a);
-    float poly = ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t;
-    float y = 1.0 - poly * exp(-(a * a));
+    float p = ((((((0.0000430638 * a + 0.0002765672) * a + 0.0001520143) * a + 0.0092705272) * a
+                 + 0.0422820123) * a + 0.0705230784) * a + 1.0);
+    float p2 = p * p;
+    float p4 = p2 * p2;
+    float p8 = p4 * p4;
+    float p16 = p8 * p8;
+    float y = 1.0 - 1.0 / p16;
     return x < 0.0 ? -y : y;
+}
+
+// Coverage.blurredSpan: the interval [lo, hi] blurred (σ), at v; exactly 1 from 6σ inside both ends.
+float cov_blurredSpan(float v, float lo, float hi, float sigma) {
+    float s = max(sigma, 1e-6);
+    if (v - lo >= 6.0 * s && hi - v >= 6.0 * s) { return 1.0; }
+    float k = 0.70710678 / s;
+    return 0.5 * (cov_erf((hi - v) * k) - cov_erf((lo - v) * k));
 }
 
 // Coverage.blurredRectCoverage: a rect convolved with a Gaussian (σx, σy), in closed form.
 float cov_blurredRectCoverage(float lx, float ly, vec4 rect, float sigmaX, float sigmaY) {
-    float kx = 0.70710678 / max(sigmaX, 1e-6);
-    float ky = 0.70710678 / max(sigmaY, 1e-6);
-    float fx = 0.5 * (cov_erf((rect.z - lx) * kx) - cov_erf((rect.x - lx) * kx));
-    float fy = 0.5 * (cov_erf((rect.w - ly) * ky) - cov_erf((rect.y - ly) * ky));
+    float fx = cov_blurredSpan(lx, rect.x, rect.z, sigmaX);
+    float fy = cov_blurredSpan(ly, rect.y, rect.w, sigmaY);
     return cov_clamp01(fx * fy);
 }
 
