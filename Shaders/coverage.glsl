@@ -106,6 +106,8 @@ float cov_roundedRectCoverage(float lx, float ly, vec4 jac,
     return cov_clamp01(0.5 - d / g);
 }
 
+// Compiled in only where COV_BLURRED_RECT is defined (ps_blurred_rect, ps_count): see ps_blurred_rect.frag.glsl.
+#ifdef COV_BLURRED_RECT
 // Coverage.erf (Abramowitz & Stegun 7.1.28: 1 − 1/p(|x|)^16)
 float cov_erf(float x) {
     float a = abs(x);
@@ -133,6 +135,7 @@ float cov_blurredRectCoverage(float lx, float ly, vec4 rect, float sigmaX, float
     float fy = cov_blurredSpan(ly, rect.y, rect.w, sigmaY);
     return cov_clamp01(fx * fy);
 }
+#endif
 
 // Coverage.evaluate: coverage in 0...1 of the pixel whose centre has local
 // coordinates (lx, ly). `code` is rounded first: it is an exact integer on
@@ -143,7 +146,9 @@ float cov_evaluate(float lx, float ly, vec4 jac, vec4 rect, vec4 params) {
     float kind = floor(code / 16.0);
     float mask = code - kind * 16.0;
     if (kind == 3.0) { return cov_trapezoidCoverage(lx, ly, jac, rect, params.x, params.y, mask); }
+#ifdef COV_BLURRED_RECT
     if (kind == 4.0) { return cov_blurredRectCoverage(lx, ly, rect, params.x, params.y); }
+#endif
     if (kind == 0.0) {
         if (mask == 0.0) { return 1.0; }
         return cov_edgeCoverage(lx, ly, jac, rect, mask);

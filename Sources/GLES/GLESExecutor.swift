@@ -229,7 +229,9 @@ public final class GLESExecutor {
         let kind: ProgramKind, filter: TextureFilter, uv: Homography
         switch item.paint {
         case .solid:
-            emit(item, BatchState(program: .solid, textures: [], filter: .nearest, blend: item.blend))
+            let program: ProgramKind
+            if case .blurredRect = item.shape { program = .blurredRect } else { program = .solid }
+            emit(item, BatchState(program: program, textures: [], filter: .nearest, blend: item.blend))
             return
         case .gradient(let g):
             // PlanBuilder only emits valid gradients; a degenerate one draws nothing.

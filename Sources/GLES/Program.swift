@@ -9,6 +9,8 @@ import Plan
 /// The programs of the executor, by role.
 enum ProgramKind: String, CaseIterable {
     case solid, texture, textureAlpha, masked, blur
+    /// Paint.solid with Shape.blurredRect (the only program with that coverage branch compiled in).
+    case blurredRect
     /// A blur step over all four channels (BlurStep.Channels.rgba).
     case blurRGBA
     /// Paint.gradient, evaluated per pixel (gradient.glsl); its stops are per-batch uniforms.
@@ -26,6 +28,7 @@ enum ProgramKind: String, CaseIterable {
     var fragmentShader: String {
         switch self {
         case .solid: return "ps_solid.frag.glsl"
+        case .blurredRect: return "ps_blurred_rect.frag.glsl"
         case .texture: return "ps_texture.frag.glsl"
         case .textureAlpha: return "ps_texture_alpha.frag.glsl"
         case .masked: return "ps_masked.frag.glsl"
@@ -40,7 +43,7 @@ enum ProgramKind: String, CaseIterable {
     }
     var samplers: [String] {
         switch self {
-        case .solid, .gradient: return []
+        case .solid, .blurredRect, .gradient: return []
         case .texture, .textureAlpha: return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur, .blurRGBA: return ["u_source"]
