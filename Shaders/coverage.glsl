@@ -106,6 +106,37 @@ float cov_roundedRectCoverage(float lx, float ly, vec4 jac,
     return cov_clamp01(0.5 - d / g);
 }
 
+// Compiled in only where COV_BLURRED_RECT is defined (ps_blurred_rect, ps_count): see ps_blurred_rect.frag.glsl.
+#ifdef COV_BLURRED_RECT
+// Coverage.erf (Abramowitz & Stegun 7.1.28: 1 − 1/p(|x|)^16)
+float cov_erf(float x) {
+    float a = abs(x);
+    float p = ((((((0.0000430638 * a + 0.0002765672) * a + 0.0001520143) * a + 0.0092705272) * a
+                 + 0.0422820123) * a + 0.0705230784) * a + 1.0);
+    float p2 = p * p;
+    float p4 = p2 * p2;
+    float p8 = p4 * p4;
+    float p16 = p8 * p8;
+    float y = 1.0 - 1.0 / p16;
+    return x < 0.0 ? -y : y;
+}
+
+// Coverage.blurredSpan: the interval [lo, hi] blurred (σ), at v; exactly 1 from 6σ inside both ends.
+float cov_blurredSpan(float v, float lo, float hi, float sigma) {
+    float s = max(sigma, 1e-6);
+    if (v - lo >= 6.0 * s && hi - v >= 6.0 * s) { return 1.0; }
+    float k = 0.70710678 / s;
+    return 0.5 * (cov_erf((hi - v) * k) - cov_erf((lo - v) * k));
+}
+
+// Coverage.blurredRectCoverage: a rect convolved with a Gaussian (σx, σy), in closed form.
+float cov_blurredRectCoverage(float lx, float ly, vec4 rect, float sigmaX, float sigmaY) {
+    float fx = cov_blurredSpan(lx, rect.x, rect.z, sigmaX);
+    float fy = cov_blurredSpan(ly, rect.y, rect.w, sigmaY);
+    return cov_clamp01(fx * fy);
+}
+#endif
+
 // Coverage.evaluate: coverage in 0...1 of the pixel whose centre has local
 // coordinates (lx, ly). `code` is rounded first: it is an exact integer on
 // every vertex, but a perspective-correct interpolator (not llvmpipe's) may
@@ -115,6 +146,9 @@ float cov_evaluate(float lx, float ly, vec4 jac, vec4 rect, vec4 params) {
     float kind = floor(code / 16.0);
     float mask = code - kind * 16.0;
     if (kind == 3.0) { return cov_trapezoidCoverage(lx, ly, jac, rect, params.x, params.y, mask); }
+#ifdef COV_BLURRED_RECT
+    if (kind == 4.0) { return cov_blurredRectCoverage(lx, ly, rect, params.x, params.y); }
+#endif
     if (kind == 0.0) {
         if (mask == 0.0) { return 1.0; }
         return cov_edgeCoverage(lx, ly, jac, rect, mask);

@@ -4,6 +4,7 @@
 // Overdraw.swift, which says why not 0; NaN is discarded too); each adds
 // u_increment (1/255 in one channel) under glBlendFunc(GL_ONE, GL_ONE) into
 // an RGBA8 target, i.e. +1 in that channel's 8-bit counter.
+#define COV_BLURRED_RECT 1
 #include "ps_common.frag.glsl"
 
 #define COUNT_THRESHOLD 0.001

@@ -15,6 +15,7 @@ attribute vec4 a_color;      // premultiplied colour, or opacity in all four
 attribute vec4 a_jacobian;   // ∂local/∂screen
 attribute vec4 a_shapeRect;  // (minX, minY, maxX, maxY), local
 attribute vec4 a_shapeParams; // (radius, width, inner radius, kind·16 + edge mask)
+attribute float a_depth;     // NDC depth of the piece (PassGeometry.swift); 0 unless the depth test orders the pass
 
 uniform vec2 u_viewportSize;  // the pass size rounded up to powers of two (Framebuffer.swift)
 
@@ -27,7 +28,7 @@ varying vec4 v_shapeParams;
 
 void main() {
     gl_Position = vec4(2.0 * a_position.x / u_viewportSize.x - 1.0,
-                       2.0 * a_position.y / u_viewportSize.y - 1.0, 0.0, 1.0);
+                       2.0 * a_position.y / u_viewportSize.y - 1.0, a_depth, 1.0);
     v_local = a_local;
     v_uv = a_uv;
     v_color = a_color;

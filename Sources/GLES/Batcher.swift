@@ -1,8 +1,10 @@
-// GLES: batching. Consecutive pieces with the same state — program,
+// GLES: batching. A draw pass's pieces, ordered and grouped by
+// PassOrdering (opaque first under the depth test, then blended pieces
+// merged into earlier batches of their state where nothing between
+// overlaps), go up in one vertex buffer upload; each batch — one program,
 // textures, filter, blend (solid opaque and blended items share a batch,
-// see `merge`) — share one FanBuffer upload and one glDrawElements; a state
-// change, or a full buffer, flushes. So draw calls grow with state changes,
-// not with layer count.
+// see `merge`) — is one glDrawElements. So draw calls grow with state
+// changes that must happen, not with layer count.
 
 import CGLES2
 import Plan
@@ -22,8 +24,6 @@ struct BatchState: Equatable {
 
 /// Collects geometry and issues one draw per run of equal state.
 final class Batcher {
-    private var fans = FanBuffer()
-    private var state: BatchState?
     private let vbo: GLuint
     private let ibo: GLuint
     private var boundTextures: [GLuint] = [0, 0]
@@ -68,23 +68,74 @@ final class Batcher {
         blendOn = nil
     }
 
-    /// Queues `geometry` drawn with `state`, flushing first when the state differs or the batch is full.
-    /// `viewport` is the size set by `Framebuffer.target` (pass pixels map to NDC through it).
-    func add(_ geometry: ItemGeometry, state: BatchState, viewport: (Int, Int), stats: inout GPUStats) {
-        let n = geometry.vertexCount
-        guard n >= 3 else { return }
-        if let merged = Batcher.merge(self.state, state), fans.fits(n) {
-            self.state = merged
-        } else {
-            flush(viewport: viewport, stats: &stats)
-            self.state = state
+    /// Draws a pass's pieces in `batches` (PassOrdering): every vertex and
+    /// index of the pass goes up in one buffer upload each, then one
+    /// glDrawElements per batch with the attributes pointed at its first
+    /// vertex. Opaque batches draw with blending off and depth writes on;
+    /// the depth test is on for every batch of a pass that uses depth.
+    func drawPass(_ pieces: [DrawPiece], batches: [PassBatch], viewport: (Int, Int), stats: inout GPUStats) {
+        guard !batches.isEmpty else { return }
+        let stride = VertexLayout.stride + 1
+        var vertices: [Float] = []
+        var indices: [UInt16] = []
+        vertices.reserveCapacity(batches.reduce(0) { $0 + $1.vertexCount } * stride)
+        var ranges: [(base: Int, first: Int, count: Int)] = []
+        var depthOn = false
+        for b in batches {
+            let base = vertices.count / stride, first = indices.count
+            for i in b.pieces {
+                let g = pieces[i].geometry
+                let n = g.vertexCount
+                let local = UInt16(vertices.count / stride - base)
+                let z = b.depthTest ? PassOrdering.depth(order: pieces[i].order) : 0
+                g.vertices.withUnsafeBufferPointer { v in
+                    for k in 0..<n {
+                        vertices.append(contentsOf: v[(k * VertexLayout.stride)..<((k + 1) * VertexLayout.stride)])
+                        vertices.append(z)
+                    }
+                }
+                for t in 1..<(n - 1) {
+                    indices.append(local); indices.append(local + UInt16(t)); indices.append(local + UInt16(t + 1))
+                }
+            }
+            ranges.append((base, first, indices.count - first))
+            depthOn = depthOn || b.depthTest
         }
-        fans.append(geometry)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        glBufferData(GLenum(GL_ARRAY_BUFFER), vertices.count * 4, vertices, GLenum(GL_STREAM_DRAW))
+        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), ibo)
+        glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), indices.count * 2, indices, GLenum(GL_STREAM_DRAW))
+        stats.bufferUploads += 1
+        let attributes = QuadAttributes.all.map { ($0.offset, $0.size) } + [(VertexLayout.stride, 1)]
+        for i in attributes.indices { glEnableVertexAttribArray(GLuint(i)) }
+        if depthOn {
+            glEnable(GLenum(GL_DEPTH_TEST))
+            glDepthFunc(GLenum(GL_LESS))
+        }
+        for (b, r) in zip(batches, ranges) where r.count > 0 {
+            var state = b.state
+            if b.opaque { state.blend = .copy }
+            apply(state, viewport: viewport, stats: &stats)
+            if depthOn { glDepthMask(GLboolean(b.opaque ? GL_TRUE : GL_FALSE)) }
+            for (i, a) in attributes.enumerated() {
+                glVertexAttribPointer(GLuint(i), GLint(a.1), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
+                                      GLsizei(stride * 4), UnsafeRawPointer(bitPattern: (r.base * stride + a.0) * 4))
+            }
+            glDrawElements(GLenum(GL_TRIANGLES), GLsizei(r.count), GLenum(GL_UNSIGNED_SHORT),
+                           UnsafeRawPointer(bitPattern: r.first * 2))
+            stats.triangles += r.count / 3
+            stats.drawCalls += 1
+            if b.opaque { stats.opaqueDrawCalls += 1 }
+        }
+        if depthOn {
+            glDepthMask(GLboolean(GL_TRUE))
+            glDisable(GLenum(GL_DEPTH_TEST))
+        }
+        glDisableVertexAttribArray(GLuint(attributes.count - 1))
     }
 
-    /// Draws what is queued.
-    func flush(viewport: (Int, Int), stats: inout GPUStats) {
-        guard let state, !fans.isEmpty else { fans.clear(); return }
+    /// Makes `state` current: program, viewport uniform, textures, filter, gradient uniforms, blending.
+    private func apply(_ state: BatchState, viewport: (Int, Int), stats: inout GPUStats) {
         let program = use(state.program, stats: &stats)
         glUniform2f(program.uniform("u_viewportSize"), Float(viewport.0), Float(viewport.1))
         // PVRTC blocks are fetched texel by texel; the shader filters the decoded texels itself.
@@ -100,9 +151,6 @@ final class Batcher {
         }
         if let g = state.gradient { setGradientUniforms(g, program: program) }
         setBlend(state.blend)
-
-        stats.triangles += fans.draw(vbo: vbo, ibo: ibo)
-        stats.drawCalls += 1
     }
 
     /// Loads a gradient's uniforms (gradient.glsl) into the current program.

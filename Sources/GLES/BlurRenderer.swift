@@ -82,7 +82,7 @@ final class BlurRenderer {
         let quad: [Float] = [0, 0, w, 0, w, h, 0, h]
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
         glBufferData(GLenum(GL_ARRAY_BUFFER), quad.count * 4, quad, GLenum(GL_STREAM_DRAW))
-        for i in 1..<QuadAttributes.all.count { glDisableVertexAttribArray(GLuint(i)) }
+        for i in 1..<QuadAttributes.names.count { glDisableVertexAttribArray(GLuint(i)) }
         glEnableVertexAttribArray(0)
         glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
         glDrawArrays(GLenum(GL_TRIANGLE_FAN), 0, 4)

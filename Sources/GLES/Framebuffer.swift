@@ -31,10 +31,12 @@ final class Framebuffer {
     /// returns the viewport size the vertex shaders must map pass pixels with.
     /// Throws when the framebuffer is incomplete.
     @discardableResult
-    func target(_ texture: PooledTexture, pass: Int) throws -> (Int, Int) {
+    func target(_ texture: PooledTexture, pass: Int, depth: Bool = false) throws -> (Int, Int) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
         glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D),
                                texture.id, 0)
+        glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER),
+                                  depth ? depthBuffer(width: texture.width, height: texture.height) : 0)
         let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLESError.framebufferIncomplete(status: UInt32(status), pass: pass)
@@ -52,7 +54,35 @@ final class Framebuffer {
         return p <= max ? p : side
     }
 
+    /// DEPTH_COMPONENT16 renderbuffers by size (GLES2 wants every attachment
+    /// the same size), the most recently used last; at most `maxDepthBuffers` kept.
+    private var depthBuffers: [(width: Int, height: Int, id: GLuint)] = []
+    static let maxDepthBuffers = 4
+
+    /// A depth renderbuffer of the given size, made at first use.
+    private func depthBuffer(width: Int, height: Int) -> GLuint {
+        if let k = depthBuffers.firstIndex(where: { $0.width == width && $0.height == height }) {
+            let d = depthBuffers.remove(at: k)
+            depthBuffers.append(d)
+            return d.id
+        }
+        if depthBuffers.count >= Framebuffer.maxDepthBuffers {
+            var old = depthBuffers.removeFirst().id
+            glDeleteRenderbuffers(1, &old)
+        }
+        var r: GLuint = 0
+        glGenRenderbuffers(1, &r)
+        glBindRenderbuffer(GLenum(GL_RENDERBUFFER), r)
+        glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT16), GLsizei(width), GLsizei(height))
+        depthBuffers.append((width, height, r))
+        return r
+    }
+
     deinit {
+        for d in depthBuffers {
+            var r = d.id
+            glDeleteRenderbuffers(1, &r)
+        }
         var f = id
         glDeleteFramebuffers(1, &f)
     }

@@ -2,6 +2,7 @@
 // counters mapped to the common `ExecutionStats`, overdraw counted with the
 // additive GPU counting pass, and its registration (how the library opens it).
 
+import Foundation
 import Plan
 
 extension GLESExecutor: PlanExecutor {
@@ -64,8 +65,13 @@ extension GLESExecutor: PlanExecutor {
     }
 
     /// Per-pixel counts from the GPU counting pass (its own context on this
-    /// executor's EGL platform); no per-item counts.
+    /// executor's EGL platform); no per-item counts. Every fragment in
+    /// painter order, as the CPU counter counts; with the environment variable
+    /// COMPOSITOR_GLES_COUNT_OPAQUE_FIRST=1, the fragments opaque-first
+    /// drawing lets through the depth test instead (a measurement aid).
     public func countOverdraw(_ plan: RenderPlan) throws -> OverdrawResult {
-        try GPUOverdrawCounter(platform: EGLPlatformChoice(rawValue: info.eglPlatform) ?? .auto).count(plan)
+        let counter = try GPUOverdrawCounter(platform: EGLPlatformChoice(rawValue: info.eglPlatform) ?? .auto)
+        counter.opaqueFirst = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_COUNT_OPAQUE_FIRST"] == "1"
+        return try counter.count(plan)
     }
 }

@@ -9,6 +9,7 @@
 
 import CGLES2
 import Dispatch
+import Foundation
 import Geometry
 import Images
 import Plan
@@ -23,6 +24,11 @@ public final class GLESExecutor {
     public private(set) var lastStats = GPUStats()
     /// When true, glGetError is checked after every pass and a `glError` thrown (tests turn it on).
     public var checkErrorsAtPassBoundaries = false
+    /// Draw passes go opaque first, front to back under a depth test, then
+    /// blended (PassOrdering); false keeps painter order (same pixels; for
+    /// before/after measurements). The environment variable
+    /// COMPOSITOR_GLES_PAINTER_ORDER=1 sets it false for a whole process.
+    public var opaqueFirst = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_PAINTER_ORDER"] != "1"
 
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
@@ -98,7 +104,16 @@ public final class GLESExecutor {
             batcher.forgetTextureBindings()
             frame.passTextures[pass.id] = target
             if let k = pass.retainKey { frame.keptPasses[pass.id] = k }
-            let viewport = try framebuffer.target(target, pass: pass.id)
+            let pieces = try pieces(of: pass, frame: &frame, stats: &stats)
+            let batches = PassOrdering.batches(pieces, opaqueFirst: opaqueFirst)
+            let depth = batches.contains(where: \.depthTest)
+            let viewport = try framebuffer.target(target, pass: pass.id, depth: depth)
+            if depth {
+                glDepthMask(GLboolean(GL_TRUE))
+                glClearDepthf(1)
+                glClear(GLenum(GL_DEPTH_BUFFER_BIT))
+                stats.depthPasses += 1
+            }
             switch pass.load {
             case .clear(let c):
                 glClearColor(Float(c.r), Float(c.g), Float(c.b), Float(c.a))
@@ -110,9 +125,8 @@ public final class GLESExecutor {
                           width: pass.width, height: pass.height, viewport: viewport, batcher: batcher, stats: &stats)
             }
             switch pass.content {
-            case .draw(let items):
-                for item in items { try draw(item, pass: pass, viewport: viewport, frame: &frame, stats: &stats) }
-                batcher.flush(viewport: viewport, stats: &stats)
+            case .draw:
+                batcher.drawPass(pieces, batches: batches, viewport: viewport, stats: &stats)
             case .blur(let step):
                 guard let source = frame.passTextures[step.source] else {
                     throw GLESError.unsupported("blur pass \(pass.id) reads pass \(step.source) before it is rendered")
@@ -168,15 +182,45 @@ public final class GLESExecutor {
         var pvrtcImages: [Int: UploadedImage] = [:]
         /// PVRTC images that went (or will go) as RGBA8, so each reason is counted once per frame.
         var pvrtcFallbacks: Set<Int> = []
+        /// Plan images scanned for alpha: whether every alpha is 255 (PVRTC ones count as not).
+        var opaqueImages: [Int: Bool] = [:]
+        mutating func imageIsOpaque(_ i: Int) -> Bool {
+            if let known = opaqueImages[i] { return known }
+            let opaque = planImages.indices.contains(i) && planImages[i].pvrtc == nil && planImages[i].isFullyOpaque
+            opaqueImages[i] = opaque
+            return opaque
+        }
         let planImages: [PlanImage]
         init(planImages: [PlanImage]) { self.planImages = planImages }
     }
 
-    private func draw(_ item: DrawItem, pass: RenderPass, viewport: (Int, Int), frame: inout FrameState,
-                      stats: inout GPUStats) throws {
+    /// The tessellated pieces of a draw pass's items in painter order (none
+    /// for a blur pass); images are uploaded here, before anything is drawn.
+    private func pieces(of pass: RenderPass, frame: inout FrameState, stats: inout GPUStats) throws -> [DrawPiece] {
+        guard case .draw(let items) = pass.content else { return [] }
+        var out: [DrawPiece] = []
+        out.reserveCapacity(items.count)
+        for (order, item) in items.enumerated() {
+            if opaqueFirst, let inner = item.opaqueInterior,
+               let g = Tessellator.geometry(of: inner, width: pass.width, height: pass.height) {
+                out.append(DrawPiece(geometry: g, state: BatchState(program: .solid, textures: [], filter: .nearest,
+                                                                      blend: .copy),
+                                     order: order, opaque: true))
+                stats.opaqueInteriors += 1
+            }
+            let opaque = opaqueFirst ? item.isOpaque(imageIsOpaque: { frame.imageIsOpaque($0) }) : item.isOpaque
+            try appendPieces(of: item, order: order, opaque: opaque, pass: pass, to: &out, frame: &frame, stats: &stats)
+        }
+        return out
+    }
+
+    private func appendPieces(of item: DrawItem, order: Int, opaque: Bool, pass: RenderPass, to out: inout [DrawPiece],
+                              frame: inout FrameState, stats: inout GPUStats) throws {
         func emit(_ piece: DrawItem, _ state: BatchState) {
             if let g = Tessellator.geometry(of: piece, width: pass.width, height: pass.height) {
-                batcher.add(g, state: state, viewport: viewport, stats: &stats)
+                var s = state
+                if opaque { s.blend = .copy }
+                out.append(DrawPiece(geometry: g, state: s, order: order, opaque: opaque))
                 stats.itemsDrawn += 1
             } else {
                 stats.itemsCulled += 1
@@ -185,7 +229,9 @@ public final class GLESExecutor {
         let kind: ProgramKind, filter: TextureFilter, uv: Homography
         switch item.paint {
         case .solid:
-            emit(item, BatchState(program: .solid, textures: [], filter: .nearest, blend: item.blend))
+            let program: ProgramKind
+            if case .blurredRect = item.shape { program = .blurredRect } else { program = .solid }
+            emit(item, BatchState(program: program, textures: [], filter: .nearest, blend: item.blend))
             return
         case .gradient(let g):
             // PlanBuilder only emits valid gradients; a degenerate one draws nothing.

@@ -8,6 +8,14 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var passes = 0
     /// glDrawElements / glDrawArrays calls.
     public var drawCalls = 0
+    /// Of `drawCalls`, those of opaque batches (blending off, depth written: PassOrdering).
+    public var opaqueDrawCalls = 0
+    /// Vertex buffer uploads of draw passes (one per pass that draws).
+    public var bufferUploads = 0
+    /// Draw passes ordered opaque first with the depth test.
+    public var depthPasses = 0
+    /// Opaque interiors split from blended items (DrawItem.opaqueInterior) and drawn in the opaque phase.
+    public var opaqueInteriors = 0
     /// Triangles submitted.
     public var triangles = 0
     /// Draw items of the plan that produced geometry (after tile splitting: pieces).
@@ -49,6 +57,8 @@ public struct GPUStats: Sendable, Equatable, Codable {
         var s = "passes \(passes), draw calls \(drawCalls), triangles \(triangles), items \(itemsDrawn) (culled \(itemsCulled))\n"
         s += "texture uploads \(textureUploads) (\(uploadedBytes) bytes, \(tiledImages) tiled images), "
         s += "texture binds \(textureBinds), program switches \(programSwitches)"
+        s += "\nopaque first: \(depthPasses) passes with depth, \(opaqueDrawCalls) opaque draw calls, "
+        s += "\(opaqueInteriors) opaque interiors; vertex buffer uploads \(bufferUploads)"
         if !offscreenPassesByReason.isEmpty {
             s += "\noffscreen passes: " + offscreenPassesByReason.sorted { $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")

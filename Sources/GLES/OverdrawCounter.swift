@@ -11,6 +11,10 @@
 // on the CPU, and cleared. Blur passes draw one full-pass quad.
 // Per-pixel counts come from the GPU; per-item fragment counts do not (take
 // them from Raster's CPUOverdrawCounter, which the tests hold equal).
+// With `opaqueFirst`, items are counted in the order and under the depth
+// test the executor draws them (PassOrdering: opaque pieces front to back
+// writing depth, then blended ones testing it), so the counts are the
+// fragments that pass the depth test — what opaque-first still shades.
 
 import CGLES2
 import Geometry
@@ -23,6 +27,9 @@ public final class GPUOverdrawCounter {
 
     /// Readbacks of the last `count` (one per 1,020 items of a pass, at least one per pass).
     public private(set) var lastReadbacks = 0
+    /// Count what the executor's opaque-first drawing lets through the depth
+    /// test instead of every fragment in painter order (GLESExecutor.opaqueFirst).
+    public var opaqueFirst = false
 
     private let program: Program
     private let framebuffer: Framebuffer
@@ -40,7 +47,7 @@ public final class GPUOverdrawCounter {
                               vertexSource: try ShaderLibrary.resolvedSource("ps_quad.vert.glsl"),
                               fragmentName: "ps_count.frag.glsl",
                               fragmentSource: try ShaderLibrary.resolvedSource("ps_count.frag.glsl"),
-                              attributes: QuadAttributes.all.map(\.name))
+                              attributes: QuadAttributes.names)
         framebuffer = Framebuffer()
         var b: [GLuint] = [0, 0]
         glGenBuffers(2, &b)
@@ -70,33 +77,71 @@ public final class GPUOverdrawCounter {
         for pass in plan.passes {
             let target = pool.acquire(width: pass.width, height: pass.height)
             defer { pool.release(target) }
-            let viewport = try framebuffer.target(target, pass: pass.id)
-            glUniform2f(program.uniform("u_viewportSize"), Float(viewport.0), Float(viewport.1))
             var items = pass.items
             if case .blur = pass.content {
                 items = [DrawItem(layer: 0, transform: .identity,
                                   rect: Rect(x: 0, y: 0, width: Double(pass.width), height: Double(pass.height)),
                                   paint: .solid(.clear))]
             }
+            // (item, NDC depth, writes depth) in drawing order; depth nil: painter order, no depth test.
+            var pieces: [(DrawItem, Float, Bool)]? = nil
+            if opaqueFirst, items.count <= PassOrdering.maxDepthItems {
+                var opaque: [(DrawItem, Float, Bool)] = [], blended: [(DrawItem, Float, Bool)] = []
+                var imageOpaque: [Int: Bool] = [:]
+                for (order, item) in items.enumerated() {
+                    let z = PassOrdering.depth(order: order)
+                    if let inner = item.opaqueInterior { opaque.append((inner, z, true)) }
+                    let isOpaque = item.isOpaque(imageIsOpaque: { i in
+                        if let k = imageOpaque[i] { return k }
+                        let k = plan.images.indices.contains(i) && plan.images[i].pvrtc == nil && plan.images[i].isFullyOpaque
+                        imageOpaque[i] = k
+                        return k
+                    })
+                    if isOpaque { opaque.append((item, z, true)) } else { blended.append((item, z, false)) }
+                }
+                pieces = opaque.reversed() + blended
+            }
+            let viewport = try framebuffer.target(target, pass: pass.id, depth: pieces != nil)
+            glUniform2f(program.uniform("u_viewportSize"), Float(viewport.0), Float(viewport.1))
+            if pieces != nil {
+                glEnable(GLenum(GL_DEPTH_TEST))
+                glDepthFunc(GLenum(GL_LESS))
+                glDepthMask(GLboolean(GL_TRUE))
+                glClearDepthf(1)
+                glClear(GLenum(GL_DEPTH_BUFFER_BIT))
+            }
+            let depthAttribute = GLuint(QuadAttributes.all.count)
             var counts = [UInt32](repeating: 0, count: pass.width * pass.height)
             let perReadback = 4 * Self.itemsPerChannel
+            let total = pieces?.count ?? items.count
             var start = 0
             repeat {
                 glClearColor(0, 0, 0, 0)
                 glClear(GLenum(GL_COLOR_BUFFER_BIT))
-                let end = min(items.count, start + perReadback)
+                let end = min(total, start + perReadback)
                 var i = start
                 while i < end {
                     let chunkEnd = min(end, i + Self.itemsPerChannel)
                     var inc: [Float] = [0, 0, 0, 0]
                     inc[(i - start) / Self.itemsPerChannel] = 1.0 / 255.0
                     glUniform4f(program.uniform("u_increment"), inc[0], inc[1], inc[2], inc[3])
-                    for item in items[i..<chunkEnd] {
-                        if let g = Tessellator.geometry(of: item, width: pass.width, height: pass.height) {
+                    if let pieces {
+                        // One draw per piece: its depth is a constant attribute.
+                        for (item, z, writes) in pieces[i..<chunkEnd] {
+                            guard let g = Tessellator.geometry(of: item, width: pass.width, height: pass.height) else { continue }
+                            glVertexAttrib1f(depthAttribute, z)
+                            glDepthMask(GLboolean(writes ? GL_TRUE : GL_FALSE))
                             add(g)
+                            flush()
                         }
+                    } else {
+                        for item in items[i..<chunkEnd] {
+                            if let g = Tessellator.geometry(of: item, width: pass.width, height: pass.height) {
+                                add(g)
+                            }
+                        }
+                        flush()
                     }
-                    flush()
                     i = chunkEnd
                 }
                 let image = Readback.read(width: pass.width, height: pass.height)
@@ -108,7 +153,12 @@ public final class GPUOverdrawCounter {
                     }
                 }
                 start = end
-            } while start < items.count
+            } while start < total
+            if pieces != nil {
+                glDepthMask(GLboolean(GL_TRUE))
+                glDisable(GLenum(GL_DEPTH_TEST))
+                glVertexAttrib1f(depthAttribute, 0)
+            }
             let e = glGetError()
             if e != GLenum(GL_NO_ERROR) { throw GLESError.glError(code: UInt32(e), where: "overdraw pass \(pass.id)") }
             out.append(PassOverdraw(passID: pass.id, reason: pass.reason, layerName: pass.layerName,

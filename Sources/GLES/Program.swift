@@ -9,6 +9,8 @@ import Plan
 /// The programs of the executor, by role.
 enum ProgramKind: String, CaseIterable {
     case solid, texture, textureAlpha, masked, blur
+    /// Paint.solid with Shape.blurredRect (the only program with that coverage branch compiled in).
+    case blurredRect
     /// A blur step over all four channels (BlurStep.Channels.rgba).
     case blurRGBA
     /// Paint.gradient, evaluated per pixel (gradient.glsl); its stops are per-batch uniforms.
@@ -26,6 +28,7 @@ enum ProgramKind: String, CaseIterable {
     var fragmentShader: String {
         switch self {
         case .solid: return "ps_solid.frag.glsl"
+        case .blurredRect: return "ps_blurred_rect.frag.glsl"
         case .texture: return "ps_texture.frag.glsl"
         case .textureAlpha: return "ps_texture_alpha.frag.glsl"
         case .masked: return "ps_masked.frag.glsl"
@@ -40,7 +43,7 @@ enum ProgramKind: String, CaseIterable {
     }
     var samplers: [String] {
         switch self {
-        case .solid, .gradient: return []
+        case .solid, .blurredRect, .gradient: return []
         case .texture, .textureAlpha: return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur, .blurRGBA: return ["u_source"]
@@ -60,6 +63,11 @@ enum QuadAttributes {
         ("a_shapeRect", VertexLayout.shapeRect, 4),
         ("a_shapeParams", VertexLayout.shapeParams, 4),
     ]
+    /// The GLES-only depth of a piece (PassGeometry: one float after the
+    /// VertexLayout floats), at the location after `all`.
+    static let depthName = "a_depth"
+    /// Every attribute name in location order (`all`, then the depth).
+    static var names: [String] { all.map(\.name) + [depthName] }
 }
 
 /// A linked program.
@@ -95,7 +103,7 @@ final class Program {
     /// (name, value) are prefixed to the fragment shader as `#define`s to
     /// specialise it (the blur's radius).
     convenience init(kind: ProgramKind, defines: [(String, Int)] = []) throws {
-        let attributes = kind.isFullscreen ? ["a_position"] : QuadAttributes.all.map(\.name)
+        let attributes = kind.isFullscreen ? ["a_position"] : QuadAttributes.names
         let prefix = defines.map { "#define \($0.0) \($0.1)\n" }.joined()
         let suffix = defines.map { " \($0.0)=\($0.1)" }.joined()
         try self.init(name: kind.rawValue + suffix,

@@ -24,6 +24,9 @@ public enum Coverage {
             return trapezoidCoverage(lx: lx, ly: ly, jac: jac, rect: rect, sl: params.0, sr: params.1,
                                      mask: Int(mask))
         }
+        if kind == 4 {
+            return blurredRectCoverage(lx: lx, ly: ly, rect: rect, sigmaX: params.0, sigmaY: params.1)
+        }
         if kind == 0 {
             if mask == 0 { return 1 }
             return edgeCoverage(lx: lx, ly: ly, jac: jac, rect: rect, mask: Int(mask))
@@ -148,4 +151,42 @@ public enum Coverage {
 
     @inline(__always)
     static func clamp01(_ v: Float) -> Float { min(max(v, 0), 1) }
+
+    /// The rect `rect` = (x0, y0, x1, y1) convolved with a Gaussian of
+    /// standard deviations σx, σy, at the point (lx, ly): separable, so
+    /// exactly ½(erf((x1 − lx)/(σx√2)) − erf((x0 − lx)/(σx√2))) times the
+    /// same in y (up to `erf`'s 3e-7).
+    @inline(__always)
+    static func blurredRectCoverage(lx: Float, ly: Float, rect: (Float, Float, Float, Float),
+                                    sigmaX: Float, sigmaY: Float) -> Float {
+        let fx = blurredSpan(lx, rect.0, rect.2, sigmaX)
+        let fy = blurredSpan(ly, rect.1, rect.3, sigmaY)
+        return clamp01(fx * fy)
+    }
+
+    /// ½(erf((hi − v)/(σ√2)) − erf((lo − v)/(σ√2))): the interval [lo, hi]
+    /// blurred, at v. At least 6σ inside both ends each erf is 1 to the last
+    /// Float bit (1 − 1e-9), so the value is exactly 1 and is returned
+    /// without evaluating them.
+    @inline(__always)
+    static func blurredSpan(_ v: Float, _ lo: Float, _ hi: Float, _ sigma: Float) -> Float {
+        let s = max(sigma, 1e-6)
+        if v - lo >= 6 * s && hi - v >= 6 * s { return 1 }
+        let k = 0.70710678 / s
+        return 0.5 * (erf((hi - v) * k) - erf((lo - v) * k))
+    }
+
+    /// The error function, Abramowitz & Stegun 7.1.28 (absolute error under
+    /// 3e-7): 1 − 1/p(|x|)^16 with a degree-6 polynomial p — no exp, so
+    /// coverage.glsl repeats it operation for operation; for large |x| the
+    /// power overflows to infinity and the value is exactly ±1.
+    @inline(__always)
+    static func erf(_ x: Float) -> Float {
+        let a = abs(x)
+        let p = ((((((0.0000430638 * a + 0.0002765672) * a + 0.0001520143) * a + 0.0092705272) * a
+                   + 0.0422820123) * a + 0.0705230784) * a + 1)
+        let p2 = p * p, p4 = p2 * p2, p8 = p4 * p4, p16 = p8 * p8
+        let y = 1 - 1 / p16
+        return x < 0 ? -y : y
+    }
 }

@@ -63,6 +63,12 @@ public enum Shape: Sendable, Equatable {
     /// bottom); unflagged edges are exact internal cuts drawn aliased.
     /// (Indirect, so the trapezoid's size does not grow every draw item.)
     indirect case trapezoid(Trapezoid)
+    /// A rect convolved with a Gaussian of standard deviations `sigmaX`,
+    /// `sigmaY` (local units, per axis of the item's plane), evaluated at the
+    /// pixel centre's local point in closed form — the product of two error
+    /// function differences — instead of antialiased coverage: the shadow of
+    /// a rect without a blur pass or a mask (Coverage.blurredRectCoverage).
+    case blurredRect(Rect, sigmaX: Double, sigmaY: Double)
 }
 
 /// How an item combines with the target.

@@ -29,6 +29,8 @@ public enum VertexLayout {
     public static let kindRoundedRect: Float = 1
     public static let kindRing: Float = 2
     public static let kindTrapezoid: Float = 3
+    /// shapeRect = the rect, shapeParams = (σx, σy, 0, code): Shape.blurredRect.
+    public static let kindBlurredRect: Float = 4
 }
 
 /// A convex polygon of vertices in `VertexLayout`, drawn as a fan

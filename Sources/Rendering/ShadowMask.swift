@@ -203,6 +203,11 @@ extension PlanBuilder {
         let l = d.layer
         guard hasShadow(l), let path = l.shadowPath ?? boundsShadowPath(d), !path.elements.isEmpty else { return }
         let scale = shadowMaskScale(l, path: path, d.toTarget)
+        let shadowColor = (l.shadowColor ?? .black).premultiplied.scaled(l.shadowOpacity * (opacityOverride ?? d.opacity))
+        if let item = analyticShadowItem(d, path: path, scale: scale, color: shadowColor) {
+            add(item)
+            return
+        }
         let sigma = max(0, l.shadowRadius) * scale
         var key = ShadowMaskKey(path: path, sigma: sigma, scale: scale)
         let pad = blurPad(sigma) + 1
@@ -243,8 +248,7 @@ extension PlanBuilder {
             local = r
             shadowMasks[key] = (index, local)
         }
-        let opacity = opacityOverride ?? d.opacity
-        let color = (l.shadowColor ?? .black).premultiplied.scaled(l.shadowOpacity * opacity)
+        let color = shadowColor
         let off = l.shadowOffset
         let (rect, shape, aa) = shadowGeometry(l, covering: local)
         guard !rect.isEmpty else { return }

@@ -56,7 +56,11 @@ final class GradientTests: XCTestCase {
         }
         _ = try gl.execute(TestPlans.canvas([item(a, 2), item(a, 20)]))
         XCTAssertEqual(gl.lastStats.drawCalls, 1)
-        _ = try gl.execute(TestPlans.canvas([item(a, 2), item(b, 20), item(a, 40)]))
+        // The third overlaps the second, so it must follow it in a batch of its own.
+        _ = try gl.execute(TestPlans.canvas([item(a, 2), item(b, 20), item(a, 25)]))
         XCTAssertEqual(gl.lastStats.drawCalls, 3)
+        // Apart from the second, it joins the first's batch (PassOrdering).
+        _ = try gl.execute(TestPlans.canvas([item(a, 2), item(b, 20), item(a, 40)]))
+        XCTAssertEqual(gl.lastStats.drawCalls, 2)
     }
 }

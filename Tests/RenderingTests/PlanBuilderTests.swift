@@ -136,6 +136,19 @@ final class PlanBuilderTests: XCTestCase {
         l.shadowPath = .rect(l.bounds)
         plan = PlanBuilder.build(root: r, width: 100, height: 100)
         XCTAssertEqual(reasons(plan), [.canvas])
+        // A rect path is drawn in closed form (Shape.blurredRect): no mask image.
+        XCTAssertEqual(plan.images.count, 0)
+        XCTAssertEqual(plan.canvasPass.items.count, 2)
+        guard case .blurredRect(let rect, let sx, let sy) = plan.canvasPass.items[0].shape else {
+            return XCTFail("expected a closed-form rect shadow")
+        }
+        XCTAssertEqual(rect, l.bounds)
+        XCTAssertEqual(sx, 2)
+        XCTAssertEqual(sy, 2)
+        // Any other path takes the CPU-blurred mask.
+        l.shadowPath = .roundedRect(l.bounds, radius: 6)
+        plan = PlanBuilder.build(root: r, width: 100, height: 100)
+        XCTAssertEqual(reasons(plan), [.canvas])
         XCTAssertEqual(plan.images.count, 1)
         XCTAssertEqual(plan.canvasPass.items.count, 2)
     }

@@ -34,6 +34,7 @@ reported with the command that installs them (or installed with --install).
   python3 benchmarks/peers/peer_bench.py                      # the three default scenes, 5 rounds
   python3 benchmarks/peers/peer_bench.py --rounds 7 --frames 20 --warmup 3 \
       benchmarks/scenes/layers-1000.json
+  python3 benchmarks/peers/peer_bench.py --before /tmp/old/compositor   # adds before-gpu/-cpu columns
 """
 import argparse
 import importlib
@@ -99,6 +100,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("scenes", nargs="*", default=DEFAULT_SCENES)
     ap.add_argument("--compositor", default=os.path.join(ROOT, ".build", "release", "compositor"))
+    ap.add_argument("--before", help="a second compositor binary (e.g. an older commit's), run in the same rounds")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--frames", type=int, default=10)
     ap.add_argument("--warmup", type=int, default=3)
@@ -134,17 +136,20 @@ def main():
             print(f"{os.path.relpath(path, ROOT)}: cairo skipped: {e}", flush=True)
         renderers[path] = r
 
-    cols = ["ours-gpu", "ours-cpu", "skia-gpu", "skia-cpu", "cairo"]
+    binaries = [("ours", args.compositor)] + ([("before", args.before)] if args.before else [])
+    ourCols = [f"{n}-{b}" for n, _ in binaries for b in ("gpu", "cpu")]
+    cols = ourCols + ["skia-gpu", "skia-cpu", "cairo"]
     times = {(s, c): [] for s in args.scenes for c in cols}
-    draws = {(s, c): [] for s in args.scenes for c in ("ours-gpu", "ours-cpu")}
+    draws = {(s, c): [] for s in args.scenes for c in ourCols}
     for rnd in range(args.rounds):
         for s in args.scenes:
             row = {}
-            for backend in ("gpu", "cpu"):
-                f, d = compositor(args.compositor, s, backend, args.frames, args.warmup)
-                times[(s, "ours-" + backend)].append(f)
-                draws[(s, "ours-" + backend)].append(d)
-                row["ours-" + backend] = f
+            for n, binary in binaries:
+                for backend in ("gpu", "cpu"):
+                    f, d = compositor(binary, s, backend, args.frames, args.warmup)
+                    times[(s, f"{n}-{backend}")].append(f)
+                    draws[(s, f"{n}-{backend}")].append(d)
+                    row[f"{n}-{backend}"] = f
             for name, r in renderers[s].items():
                 t = time_frames(r.frame, args.frames, args.warmup)
                 times[(s, name)].append(t)
@@ -158,10 +163,13 @@ def main():
         print(f"\n{os.path.relpath(s, ROOT)}")
         for c in cols:
             if times[(s, c)]:
-                extra = f"   draw only {spread(draws[(s, c)])}" if c in ("ours-gpu", "ours-cpu") else ""
+                extra = f"   draw only {spread(draws[(s, c)])}" if c in ourCols else ""
                 print(f"  {c:>9} {spread(times[(s, c)])}{extra}")
-        for ours, peer in (("ours-gpu", "skia-gpu"), ("ours-cpu", "skia-cpu"), ("ours-cpu", "cairo"),
-                           ("ours-gpu", "ours-cpu")):
+        pairs = [("ours-gpu", "skia-gpu"), ("ours-cpu", "skia-cpu"), ("ours-cpu", "cairo"), ("ours-gpu", "ours-cpu")]
+        if args.before:
+            pairs += [("before-gpu", "skia-gpu"), ("before-gpu", "before-cpu"), ("ours-gpu", "before-gpu"),
+                      ("ours-cpu", "before-cpu")]
+        for ours, peer in pairs:
             a, b = times[(s, ours)], times[(s, peer)]
             if a and b:
                 per_round = [x / y for x, y in zip(a, b)]
