@@ -69,9 +69,8 @@ struct BenchTiles: ParsableCommand {
                 row["bytesPerTile"] = bytes / ms.count
                 rows.append(row)
             }
-            var usage = rusage()
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-            let peakMB = Double(usage.ru_maxrss) / 1024
+            // VmHWM, not ru_maxrss: Linux carries the spawning process's peak across execve.
+            let peakMB = Double(ResidentMemory.peak()) / 1048576
             if json {
                 var fields: [(String, Any)] = [("source", source), ("width", p.width), ("height", p.height),
                                                ("tileSize", p.tileSize), ("overlap", p.overlap), ("levels", rows),

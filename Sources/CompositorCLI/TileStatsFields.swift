@@ -23,8 +23,18 @@ func tileFields(_ s: TileStats) -> [String: Any] {
             "levels": s.levels.sorted(), "processPeakResidentBytes": peakResidentBytes()]
 }
 
-/// The process's peak resident memory so far (getrusage's ru_maxrss), in bytes.
+/// The process's peak resident memory so far, in bytes: the kernel's VmHWM
+/// of this process's own address space (/proc/self/status). getrusage's
+/// ru_maxrss is not used where VmHWM can be read: Linux carries the high-water
+/// mark of the address space a process was spawned from across execve, so a
+/// compositor started by a large process (a test runner of 300 MB) reported
+/// that process's peak instead of its own.
 func peakResidentBytes() -> Int {
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+       let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+        return kb * 1024
+    }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss * 1024
