@@ -133,11 +133,31 @@ final class ReplicatorTests: XCTestCase {
         XCTAssertEqual(plain, [Float(0.8), Float(0.8), Float(0.4), Float(0.8)])
     }
 
-    func testNestedInstanceCountsAreCapped() {
+    /// Layers × replicas are counted before any instance is built: a
+    /// 10000 × 10000 nested replicator is refused (naming the outer one)
+    /// without expanding it, and one at the limit is drawn in full.
+    func testNestedReplicatorsOverTheLimitAreRefusedBeforeExpanding() {
         let inner = replicator(count: 10_000, sub: square())
         let outer = replicator(count: 10_000, sub: inner)
         let b = PlanBuilder(options: PlanOptions(cull: false))
         let plan = b.build(root: scene(outer), width: 200, height: 200)
-        XCTAssertEqual(plan.canvasPass.items.count, 10_000 * 100)
+        XCTAssertEqual(plan.canvasPass.items.count, 0)
+        XCTAssertEqual(b.stats.problems.count, 1, "\(b.stats.problems)")
+        XCTAssertTrue(b.stats.problems.first?.contains("more than the limit of 250000 layers × replicas") ?? false,
+                      "\(b.stats.problems)")
+        XCTAssertTrue(b.stats.problems.first?.contains("sublayers[0] (replicator layer") ?? false, "\(b.stats.problems)")
+
+        // Every layer copy counts, the inner replicator's own copies too:
+        // 499 × (1 + 499) = 249,500 (+ the outer one) fits, 500 × 501 does not.
+        let limit = PlanBuilder.maximumReplicatedLayers
+        let fits = replicator(count: 499, sub: replicator(count: 499, sub: square()))
+        XCTAssertEqual(PlanBuilder.replicatedLayerCount(fits, limit: limit), 1 + 499 * 500)
+        let over = replicator(count: 500, sub: replicator(count: 500, sub: square()))
+        XCTAssertEqual(PlanBuilder.replicatedLayerCount(over, limit: limit), limit + 1)
+        let small = PlanBuilder(options: PlanOptions(cull: false))
+        let drawn = small.build(root: scene(replicator(count: 10, sub: replicator(count: 10, sub: square()))),
+                                width: 200, height: 200)
+        XCTAssertEqual(small.stats.problems, [])
+        XCTAssertEqual(drawn.canvasPass.items.count, 100)
     }
 }
