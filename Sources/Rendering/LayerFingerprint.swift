@@ -85,6 +85,8 @@ enum LayerFingerprint {
             h.combine(r.instanceCount); h.combine(r.instanceTransform); h.combine(r.instanceDelay)
             h.combine(r.instanceColor); h.combine(r.instanceRedOffset); h.combine(r.instanceGreenOffset)
             h.combine(r.instanceBlueOffset); h.combine(r.instanceAlphaOffset)
+            // Delayed instances show the sublayers at other times than instance 0.
+            h.combine(r.delayedInstances?.time)
         }
     }
 }

@@ -9,8 +9,10 @@
 // is built untinted and tinted when drawn back, so nothing is tinted twice.
 // Nested replicators multiply their tints.
 //
-// instanceDelay only matters for animation: once animations exist,
-// instance i is evaluated at time t − i × instanceDelay.
+// instanceDelay only matters for animation: on a presentation tree at time
+// t, instance i shows the sublayers' presentation at t − i × instanceDelay
+// (ReplicatorLayer.instanceSublayers), as CAReplicatorLayer offsets each
+// copy's animations by the delay.
 
 import Geometry
 import Layers
@@ -95,6 +97,7 @@ extension PlanBuilder {
         guard let r = n.layer as? ReplicatorLayer, replicationFits(r) else { return }
         let transforms = instanceSublayerTransforms(r)
         let subs = sortedByZ(r.sublayers)
+        let delayed = r.delayedInstances != nil
         let saved = replication
         defer { replication = saved }
         replication.copies = saved.copies * max(1, transforms.count)
@@ -102,7 +105,8 @@ extension PlanBuilder {
             let own = r.instanceTint(i)
             replication.tint = own.map { t in saved.tint.map { $0.multiplied(by: t) } ?? t } ?? saved.tint
             let ctx = EmitContext(toTarget: n.toTarget, parentS: s, opacity: opacity, clip: n.clip, target: n.target)
-            for sub in subs { emit(sub, ctx) }
+            // With an instanceDelay and animations, instance i shows its sublayers at t − i × delay.
+            for sub in delayed && i > 0 ? sortedByZ(r.instanceSublayers(i)) : subs { emit(sub, ctx) }
         }
     }
 }
