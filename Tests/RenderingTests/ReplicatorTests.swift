@@ -160,4 +160,28 @@ final class ReplicatorTests: XCTestCase {
         XCTAssertEqual(small.stats.problems, [])
         XCTAssertEqual(drawn.canvasPass.items.count, 100)
     }
+
+    /// instanceDelay: at time t instance i shows its sublayers as they are
+    /// at t − i × delay (position.x 20 → 80 over 1 s, delay 0.25, t = 0.5:
+    /// x = 50, 35 and 20, the last one at the animation's start).
+    func testInstanceDelayOffsetsEachInstancesAnimations() {
+        let sq = square()
+        sq.frame = Rect(x: 40, y: 10, width: 20, height: 20)  // position (50, 20)
+        let a = BasicAnimation(keyPath: "position.x")
+        a.fromValue = .number(20); a.toValue = .number(80); a.duration = 1; a.beginTime = 0
+        sq.add(a, forKey: "x")
+        let r = replicator(count: 3, sub: sq)
+        r.instanceDelay = 0.25
+        let b = PlanBuilder(options: PlanOptions(cull: false))
+        let plan = b.build(root: scene(r).presentation(at: 0.5), width: 200, height: 200)
+        let xs = plan.canvasPass.items.map { $0.transform.flattened.apply(Vec2($0.rect.midX, $0.rect.midY)).x }
+        XCTAssertEqual(xs.count, 3)
+        for (x, expected) in zip(xs, [50.0, 35, 20]) { XCTAssertEqual(x, expected, accuracy: 1e-9) }
+        // Without a delay every instance shows time 0.5.
+        r.instanceDelay = 0
+        let same = PlanBuilder(options: PlanOptions(cull: false)).build(root: scene(r).presentation(at: 0.5),
+                                                                        width: 200, height: 200)
+        XCTAssertEqual(same.canvasPass.items.map { $0.transform.flattened.apply(Vec2($0.rect.midX, $0.rect.midY)).x },
+                       [50, 50, 50])
+    }
 }
