@@ -83,18 +83,35 @@ public enum Trapezoids {
         (try? decomposeChecked(polygons, rule: rule, maxWidth: maxWidth)) ?? []
     }
 
-    /// Most units of sweep work (slabs, edge-order swaps at crossings,
-    /// active edges per slab) one decomposition may take: a path with
-    /// millions of self-crossings (a dash pattern far below a pixel, a
-    /// scribble of tens of thousands of random segments) is refused instead
-    /// of taking minutes.
+    /// Most units of work (slabs, edge-order swaps at crossings, active
+    /// edges per slab, then the pieces `maxWidth` cuts the trapezoids into)
+    /// one decomposition may take: a path with millions of self-crossings (a
+    /// dash pattern far below a pixel, a scribble of tens of thousands of
+    /// random segments) or a stroke so wide and flat that its thousand slabs
+    /// would each be cut into a thousand pieces is refused instead of taking
+    /// minutes. The pieces are counted (an upper bound, before any is made)
+    /// together with the sweep's work, `pieceWork` units each.
     public static let maximumWork = 4_000_000
+
+    /// Units of work one piece of a cut trapezoid counts for: making it (a
+    /// trapezoid with its shared-corner lists) and its corners' share of the
+    /// shared-vertex pass took about 7 times a sweep step (a 6-wide stroke
+    /// cut into 1,008,784 pieces: 8.7 s against 1.2 s for its million sweep
+    /// steps, debug build).
+    static let pieceWork = 8
 
     /// Why a path was not decomposed.
     public struct TooComplex: Error, CustomStringConvertible {
         public let edges: Int
+        /// The room the sweep left for the pieces, which they would exceed
+        /// (nil when the sweep itself was over the budget).
+        public var piecesOver: Int?
         public var description: String {
-            "the path is too complex to fill (\(edges) edges crossing so often that the sweep would take more than \(Trapezoids.maximumWork) steps)"
+            if let p = piecesOver {
+                return "the path is too complex to fill (\(edges) edges whose trapezoids would be cut into more than \(p) pieces, "
+                    + "over \(Trapezoids.maximumWork) steps with the sweep)"
+            }
+            return "the path is too complex to fill (\(edges) edges crossing so often that the sweep would take more than \(Trapezoids.maximumWork) steps)"
         }
     }
 
@@ -126,8 +143,11 @@ public enum Trapezoids {
             }
         }
         guard !edges.isEmpty else { return [] }
-        guard let slabs = sweep(edges, rule: rule, eps: eps) else { throw TooComplex(edges: edges.count) }
-        return trapezoids(slabs, edges: edges, eps: eps, maxWidth: maxWidth)
+        guard let (slabs, work) = sweep(edges, rule: rule, eps: eps) else { throw TooComplex(edges: edges.count) }
+        guard let traps = trapezoids(slabs, edges: edges, eps: eps, maxWidth: maxWidth, work: work) else {
+            throw TooComplex(edges: edges.count, piecesOver: (maximumWork - work) / pieceWork)
+        }
+        return traps
     }
 
     /// Each vertex y mapped onto the lowest y of its group, where a group
@@ -156,8 +176,9 @@ public enum Trapezoids {
 
     // MARK: - Sweep
 
-    /// The slabs of the sweep, or nil when it would take more than `maximumWork`.
-    static func sweep(_ edges: [Edge], rule: FillRule, eps: Double) -> [Slab]? {
+    /// The slabs of the sweep and the work they took, or nil when it would
+    /// take more than `maximumWork`.
+    static func sweep(_ edges: [Edge], rule: FillRule, eps: Double) -> (slabs: [Slab], work: Int)? {
         var work = 0
         var ys = Array(Set(edges.flatMap { [$0.y0, $0.y1] })).sorted()
         ys = ys.filter { $0.isFinite }
@@ -205,17 +226,20 @@ public enum Trapezoids {
                 if work > maximumWork { return nil }
             }
         }
-        return slabs
+        return (slabs, work)
     }
 
     /// The maximal inside runs of one slab, left to right.
     static func spans(_ active: [Int], _ edges: [Edge], _ y0: Double, _ y1: Double,
                       rule: FillRule, eps: Double) -> [Span] {
         let ym = (y0 + y1) / 2
-        let sorted = active.sorted {
-            let a = edges[$0].x(at: ym), b = edges[$1].x(at: ym)
-            return a != b ? a < b : edges[$0].slope < edges[$1].slope
-        }
+        // Keys computed once per edge, not once per comparison (the same
+        // comparisons, so the same order).
+        let xm = active.map { edges[$0].x(at: ym) }, slopes = active.map { edges[$0].slope }
+        let sorted = active.indices.sorted {
+            let a = xm[$0], b = xm[$1]
+            return a != b ? a < b : slopes[$0] < slopes[$1]
+        }.map { active[$0] }
         var winding = 0
         var out: [Span] = []
         var open: Int?
@@ -269,8 +293,12 @@ public enum Trapezoids {
         return len >= (b - a) - eps
     }
 
-    static func trapezoids(_ slabs: [Slab], edges: [Edge], eps: Double, maxWidth: Double) -> [Trapezoid] {
+    /// The trapezoids of `slabs`, cut every `maxWidth`; nil when the pieces
+    /// (counted before any is cut) and the sweep's `work` together exceed `maximumWork`.
+    static func trapezoids(_ slabs: [Slab], edges: [Edge], eps: Double, maxWidth: Double,
+                           work: Int) -> [Trapezoid]? {
         var slabTraps: [[Trapezoid]] = []
+        var budget = maximumWork - work
         for (k, slab) in slabs.enumerated() {
             var pieces: [Trapezoid] = []
             let above: [(Double, Double)] = k > 0 && slabs[k - 1].y1 == slab.y0
@@ -304,14 +332,32 @@ public enum Trapezoids {
                         flags |= Trapezoid.bottom
                     }
                     let t = Trapezoid(y0: slab.y0, y1: slab.y1, xl0: l0, xl1: l1, xr0: r0, xr1: r1, edges: flags)
-                    pieces += split(t, maxWidth: maxWidth, eps: eps)
+                    budget -= splitCount(t, maxWidth: maxWidth) * pieceWork
+                    if budget < 0 { return nil }
+                    pieces.append(t)
                 }
             }
             slabTraps.append(pieces)
         }
+        // Every trapezoid was counted: cut them now.
+        for k in slabTraps.indices where slabTraps[k].contains(where: { splitCount($0, maxWidth: maxWidth) > 1 }) {
+            slabTraps[k] = slabTraps[k].flatMap { split($0, maxWidth: maxWidth, eps: eps) }
+        }
         addSharedVertices(&slabTraps, slabs)
         return slabTraps.flatMap { $0 }
     }
+
+    /// The most pieces `split` cuts `t` into (it makes fewer where a cut
+    /// would leave the trapezoid's core): counted before cutting.
+    static func splitCount(_ t: Trapezoid, maxWidth: Double) -> Int {
+        let lo = min(t.xl0, t.xl1), hi = max(t.xr0, t.xr1)
+        guard maxWidth.isFinite, maxWidth > 0, hi - lo > maxWidth else { return 1 }
+        return Int(clamping: ((hi - lo) / maxWidth).rounded(.up), to: 1...maximumCuts)
+    }
+
+    /// Most pieces one trapezoid is cut into (a trapezoid 1e9 wide is not
+    /// cut into 1e9 / maxWidth).
+    static let maximumCuts = 1024
 
     /// `t` cut by vertical lines every `maxWidth` inside its core (the x
     /// range where a vertical line stays inside for the whole slab).
@@ -319,7 +365,7 @@ public enum Trapezoids {
         let lo = min(t.xl0, t.xl1), hi = max(t.xr0, t.xr1)
         guard maxWidth.isFinite, maxWidth > 0, hi - lo > maxWidth else { return [t] }
         let coreLo = max(t.xl0, t.xl1) + eps, coreHi = min(t.xr0, t.xr1) - eps
-        let n = Int(clamping: ((hi - lo) / maxWidth).rounded(.up), to: 1...1024)
+        let n = splitCount(t, maxWidth: maxWidth)
         var cuts: [Double] = []
         for k in 1..<n {
             let c = lo + (hi - lo) * Double(k) / Double(n)

@@ -24,8 +24,18 @@ extension Layer {
         if let d = c as? DrawingLayer { d.presentationTime = time }  // which timed operations it draws
         if let m = mask { c.mask = m.presentationCopy(at: time) }
         if !sublayers.isEmpty { c.setSublayers(sublayers.map { $0.presentationCopy(at: time) }) }
+        if let r = self as? ReplicatorLayer, let rc = c as? ReplicatorLayer, r.instanceDelay != 0,
+           r.sublayers.contains(where: { $0.hasAnimationsInSubtree }) {
+            rc.delayedInstances = (r.sublayers, time)
+        }
         c.adoptRevisions(of: self)
         return c
+    }
+
+    /// Whether this layer, a sublayer or a mask below it has animations.
+    var hasAnimationsInSubtree: Bool {
+        !animationEntries.isEmpty || (mask?.hasAnimationsInSubtree ?? false)
+            || sublayers.contains { $0.hasAnimationsInSubtree }
     }
 
     /// Lets a presentation copy reuse what renderers derived from its model

@@ -22,6 +22,22 @@ public final class ReplicatorLayer: Layer {
     public var instanceBlueOffset: Double = 0 { didSet { touch() } }
     public var instanceAlphaOffset: Double = 0 { didSet { touch() } }
 
+    /// On a presentation copy (`presentation(at:)`) whose replicator has an
+    /// instanceDelay and animations under it: the model sublayers and the
+    /// time, so instance i can be shown at time − i × instanceDelay
+    /// (`instanceSublayers(_:)`). nil otherwise: every instance shows the
+    /// same sublayers.
+    public internal(set) var delayedInstances: (sublayers: [Layer], time: Double)?
+
+    /// Instance `i`'s sublayers: the presentation of the model sublayers at
+    /// time − i × instanceDelay on a presentation copy with
+    /// `delayedInstances`, the sublayers themselves otherwise (and for instance 0).
+    public func instanceSublayers(_ i: Int) -> [Layer] {
+        guard i > 0, let d = delayedInstances else { return sublayers }
+        let t = d.time - Double(i) * instanceDelay
+        return d.sublayers.map { $0.presentation(at: t) }
+    }
+
     public required init() { super.init() }
 
     override func copyState(from o: Layer) {

@@ -100,11 +100,13 @@ enum LayerFingerprint {
             h.combine(r.instanceCount); h.combine(r.instanceTransform); h.combine(r.instanceDelay)
             h.combine(r.instanceColor); h.combine(r.instanceRedOffset); h.combine(r.instanceGreenOffset)
             h.combine(r.instanceBlueOffset); h.combine(r.instanceAlphaOffset)
+            // Delayed instances show the sublayers at other times than instance 0.
+            h.combine(r.delayedInstances?.time)
         case .tiled:
             // The settings and the source; which tiles have arrived is not hashed, so a
             // rasterized tiled layer keeps the tiles it was first drawn with (docs/scene-format.md).
             guard let t = l as? TiledLayer else { return }
-            h.combine(5 as UInt8)
+            h.combine(6 as UInt8)
             h.combine(t.tileSize.width); h.combine(t.levelsOfDetail); h.combine(t.levelsOfDetailBias)
             h.combine(t.fadeDuration); h.combine(t.tileSource?.key)
         }

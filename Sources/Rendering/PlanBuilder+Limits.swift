@@ -16,6 +16,11 @@ public enum PlanLimits {
     /// All shadowPath masks of one frame together: bytes (1 GiB), checked
     /// before each mask is made, since masks are built while planning.
     public static let maximumShadowMaskBytes = 1 << 30
+    /// All text backing images one frame draws: bytes (256 MiB), counted
+    /// before each is rendered, since they are rendered while planning
+    /// (100,005 text layers of 100 × 20 points asked for 800 MB of images
+    /// and took 1.9 GB; 256 MiB keeps such a frame within 1 GB).
+    public static let maximumTextImageBytes = 256 << 20
 }
 
 extension PlanBuilder {

@@ -17,7 +17,15 @@ extension PlanBuilder {
         let color = bg.premultiplied.scaled(opacity)
         let r = effectiveRadius(l)
         let item: DrawItem
-        if r > 0 {
+        if needsRoundedClip(l) {
+            // Drawn into the body pass that goes back through the layer's
+            // own (rounded, antialiased) bounds: that clip gives the edge
+            // its coverage c once. Drawing the background with its own
+            // coverage too would give c² at every antialiased edge, so it
+            // covers the whole window and the clip alone shapes it.
+            item = DrawItem(layer: n.nameIndex, transform: Transform3D.identity, rect: n.target,
+                            paint: .solid(color), blend: color.a >= 1 ? .copy : .sourceOver, clip: n.clip)
+        } else if r > 0 {
             item = DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: l.bounds,
                             paint: .solid(color), shape: .roundedRect(l.bounds, radius: r), aaEdges: .all,
                             clip: n.clip)

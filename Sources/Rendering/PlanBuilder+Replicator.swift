@@ -9,8 +9,10 @@
 // is built untinted and tinted when drawn back, so nothing is tinted twice.
 // Nested replicators multiply their tints.
 //
-// instanceDelay only matters for animation: once animations exist,
-// instance i is evaluated at time t − i × instanceDelay.
+// instanceDelay only matters for animation: on a presentation tree at time
+// t, instance i shows the sublayers' presentation at t − i × instanceDelay
+// (ReplicatorLayer.instanceSublayers), as CAReplicatorLayer offsets each
+// copy's animations by the delay.
 
 import Geometry
 import Layers
@@ -24,15 +26,51 @@ extension PlanBuilder {
         var copies = 1
     }
 
-    /// Most copies of one layer that nested replicators may draw; further
-    /// instances are left out (10000 instances of 100 nested instances).
-    static let maxReplicatedCopies = 1_000_000
+    /// Most layer copies a replicator may draw: its instances times the
+    /// layers under it, nested replicators multiplied out (layers ×
+    /// replicas). Counted before any instance is built; a replicator over
+    /// it is refused as a plan problem naming it (a 10000 × 10000 nested
+    /// replicator asks for 100,000,000 copies). Each copy is a draw item the
+    /// executors rasterize: 250,000 copies of a square took 550 MB of peak
+    /// memory in a release build (500 × 500 nested instances), so the limit
+    /// keeps a frame of them within 1 GB.
+    public static let maximumReplicatedLayers = 250_000
 
-    /// The instances of `l` a plan draws: its instanceCount, capped so that
-    /// nested replicators stay within `maxReplicatedCopies`.
-    func drawnInstanceCount(_ r: ReplicatorLayer) -> Int {
-        let room = max(1, Self.maxReplicatedCopies / max(1, replication.copies))
-        return min(max(0, r.instanceCount), room)
+    /// The instances of `r` a plan draws: its instanceCount.
+    func drawnInstanceCount(_ r: ReplicatorLayer) -> Int { max(0, r.instanceCount) }
+
+    /// The layers drawn for `l`'s subtree, replicators multiplied out,
+    /// saturating at `limit` + 1 (stops counting there).
+    static func replicatedLayerCount(_ l: Layer, limit: Int) -> Int {
+        var n = 1
+        var subs = 0
+        for s in l.sublayers {
+            subs += replicatedLayerCount(s, limit: limit)
+            if subs > limit { return limit + 1 }
+        }
+        if let m = l.mask { n += replicatedLayerCount(m, limit: limit) }
+        if let r = l as? ReplicatorLayer {
+            let (p, o) = max(0, r.instanceCount).multipliedReportingOverflow(by: subs)
+            if o || p > limit { return limit + 1 }
+            subs = p
+        }
+        return min(limit + 1, n + subs)
+    }
+
+    /// Whether drawing `r`'s instances stays within
+    /// `maximumReplicatedLayers` (with the copies enclosing replicators
+    /// already make); records a problem when not.
+    func replicationFits(_ r: ReplicatorLayer) -> Bool {
+        let limit = Self.maximumReplicatedLayers
+        let subs = r.sublayers.reduce(0) { min(limit + 1, $0 + Self.replicatedLayerCount($1, limit: limit)) }
+        let (mine, o1) = drawnInstanceCount(r).multipliedReportingOverflow(by: subs)
+        let (all, o2) = mine.multipliedReportingOverflow(by: max(1, replication.copies))
+        guard o1 || o2 || all > limit else { return true }
+        let many = o1 || o2 || subs > limit ? "more than \(limit)" : "\(all)"
+        problem(r, "draws \(many) layer copies (\(drawnInstanceCount(r)) instances"
+                + (replication.copies > 1 ? " inside \(replication.copies) enclosing copies" : "")
+                + "), more than the limit of \(limit) layers × replicas")
+        return false
     }
 
     /// The sublayer transform of each instance of `l`'s sublayers (one, the
@@ -40,7 +78,8 @@ extension PlanBuilder {
     func instanceSublayerTransforms(_ l: Layer) -> [Transform3D] {
         let s = l.sublayerTransformAboutAnchor
         guard let r = l as? ReplicatorLayer else { return [s] }
-        let count = drawnInstanceCount(r)
+        // At most the limit (extents are computed before emitting, which refuses a replicator over it).
+        let count = min(drawnInstanceCount(r), Self.maximumReplicatedLayers)
         guard count > 0 else { return [] }
         let step = r.instanceTransformAboutAnchor
         var out: [Transform3D] = [s]
@@ -55,9 +94,10 @@ extension PlanBuilder {
 
     /// Draws the replicator's sublayers once per instance, instance 0 first.
     func emitReplicatorSublayers(_ n: LayerDraw, opacity: Double) {
-        guard let r = n.layer as? ReplicatorLayer else { return }
+        guard let r = n.layer as? ReplicatorLayer, replicationFits(r) else { return }
         let transforms = instanceSublayerTransforms(r)
         let subs = sortedByZ(r.sublayers)
+        let delayed = r.delayedInstances != nil
         let saved = replication
         defer { replication = saved }
         replication.copies = saved.copies * max(1, transforms.count)
@@ -65,7 +105,8 @@ extension PlanBuilder {
             let own = r.instanceTint(i)
             replication.tint = own.map { t in saved.tint.map { $0.multiplied(by: t) } ?? t } ?? saved.tint
             let ctx = EmitContext(toTarget: n.toTarget, parentS: s, opacity: opacity, clip: n.clip, target: n.target)
-            for sub in subs { emit(sub, ctx) }
+            // With an instanceDelay and animations, instance i shows its sublayers at t − i × delay.
+            for sub in delayed && i > 0 ? sortedByZ(r.instanceSublayers(i)) : subs { emit(sub, ctx) }
         }
     }
 }

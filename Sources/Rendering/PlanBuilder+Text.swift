@@ -24,7 +24,7 @@ extension PlanBuilder {
         request.faceIndex = font.index
         request.attributed = l.attributedString
         let w = request.pixelWidth, h = request.pixelHeight
-        guard w > 0, h > 0,
+        guard w > 0, h > 0, textImageFits(l, bytes: w * h * 4),
               let entry = try? TextImageCache.shared.image(layer: l.id, request) else { return }
         let img = imageRef(LayerContents(key: entry.key, image: entry.image))
         // The bounds cover width × scale of the ceil-rounded image's pixels.
@@ -36,6 +36,20 @@ extension PlanBuilder {
         add(DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: l.bounds,
                      paint: .texture(.image(img), uv: map, filter: filter, opacity: opacity),
                      aaEdges: aa, blend: .sourceOver, clip: n.clip))
+    }
+
+    /// Counts `bytes` more of text backing images for this frame, before the
+    /// image is rendered; past `PlanLimits.maximumTextImageBytes` records a
+    /// problem (the frame is refused) and renders no further text.
+    func textImageFits(_ l: TextLayer, bytes: Int) -> Bool {
+        guard !textImagesOverBudget else { return false }
+        textImageBytes += bytes
+        textLayersDrawn += 1
+        guard textImageBytes > PlanLimits.maximumTextImageBytes else { return true }
+        textImagesOverBudget = true
+        problem(l, "text: the frame's text backing images need more than \(PlanLimits.maximumTextImageBytes >> 20) MiB "
+                + "(\(textLayersDrawn) text layers so far), over the limit for text images in one frame")
+        return false
     }
 
     static func textAlignment(_ a: TextAlignment) -> TextLayoutOptions.Alignment {

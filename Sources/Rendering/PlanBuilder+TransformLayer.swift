@@ -91,8 +91,10 @@ extension PlanBuilder {
     func sublayersExtent(_ l: Layer, _ h: Homography) -> Rect? {
         guard !l.sublayers.isEmpty else { return nil }
         var e: Rect?
-        for s in instanceSublayerTransforms(l) {
-            for c in l.sublayers where !c.isHidden && c.opacity > 0 {
+        let delayed = (l as? ReplicatorLayer)?.delayedInstances != nil
+        for (i, s) in instanceSublayerTransforms(l).enumerated() {
+            let subs = delayed ? (l as! ReplicatorLayer).instanceSublayers(i) : l.sublayers
+            for c in subs where !c.isHidden && c.opacity > 0 {
                 e = unionOpt(e, extent(of: c, through: c.transformToSuperlayer(parentS: s), h))
             }
         }

@@ -52,6 +52,8 @@ public final class PlanBuilder {
     let maxPassSide = PlanLimits.maximumPassSide
     /// Bytes of the shadowPath masks made for this plan so far (see PlanLimits).
     var shadowMaskBytes = 0
+    /// Text backing images of this frame so far (PlanBuilder+Text): bytes, layers, and whether over the limit.
+    var textImageBytes = 0, textLayersDrawn = 0, textImagesOverBudget = false
     /// Whether each plan image (by index) is opaque in every pixel, for occlusion culling.
     var opaqueImages: [Int: Bool] = [:]
     /// The layer `build` started from, for naming layers by key path in problems.

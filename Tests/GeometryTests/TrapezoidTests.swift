@@ -181,3 +181,27 @@ extension TrapezoidTests {
         assertTiles(polys, .nonZero, traps)
     }
 }
+
+extension TrapezoidTests {
+    /// The pieces `maxWidth` cuts trapezoids into count in the work budget
+    /// before any is cut (issue 18: a flat stroke cut into a million pieces
+    /// took over 10 s under ASan and 1.1 GB while the sweep stayed within
+    /// budget). 600 slabs 1e6 wide: cut every unit they would make 614,400
+    /// pieces (1024 each, the cap), over the budget at 8 steps a piece, and
+    /// are refused; cut every 1e5 units they make 6,000.
+    func testCutPiecesCountInTheWorkBudget() throws {
+        var left: [Vec2] = [], right: [Vec2] = []
+        for k in 0...600 {
+            let jitter = Double(k % 2) * 1e-3  // every height a vertex: one slab each
+            left.append(Vec2(jitter, Double(k)))
+            right.append(Vec2(1e6 - jitter, Double(k)))
+        }
+        let poly = left + right.reversed()
+        XCTAssertThrowsError(try Trapezoids.decomposeChecked([poly], rule: .nonZero, maxWidth: 1)) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("would be cut into more than"), message)
+        }
+        let traps = try Trapezoids.decomposeChecked([poly], rule: .nonZero, maxWidth: 1e5)
+        XCTAssertEqual(traps.count, 6000)
+    }
+}

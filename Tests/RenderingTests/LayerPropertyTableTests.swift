@@ -36,6 +36,9 @@ final class LayerPropertyTableTests: XCTestCase {
     /// and its presentation time: no scene key sets them (setters bump `display.version`,
     /// which the fingerprint hashes).
     static let drawingBookkeeping: Set<String> = ["drawsContent", "delegate", "display", "presentationTime"]
+    /// The same, by class: a replicator's presentation copy keeps its model
+    /// sublayers and time for instanceDelay (set only by `presentation(at:)`).
+    static let typeBookkeeping: [String: Set<String>] = ["replicator": ["delayedInstances"]]
 
     static let image = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Fixtures/images/checker-28x11.png").standardizedFileURL.path
@@ -171,6 +174,7 @@ final class LayerPropertyTableTests: XCTestCase {
             let base = Set(Self.table["layer"]!.map(\.label))
             let listed = Set(properties.map(\.label)).union(type == "layer" ? [] : base).union(Self.bookkeeping)
                 .union(type == "drawing" ? Self.drawingBookkeeping : [])
+                .union(Self.typeBookkeeping[type] ?? [])
             let actual = Set(stored(try read(type)).keys)
             XCTAssertEqual(actual.subtracting(listed), [], "\(type): stored properties missing from the table")
             XCTAssertEqual(listed.subtracting(actual), [], "\(type): table entries that are not stored properties")

@@ -133,11 +133,55 @@ final class ReplicatorTests: XCTestCase {
         XCTAssertEqual(plain, [Float(0.8), Float(0.8), Float(0.4), Float(0.8)])
     }
 
-    func testNestedInstanceCountsAreCapped() {
+    /// Layers × replicas are counted before any instance is built: a
+    /// 10000 × 10000 nested replicator is refused (naming the outer one)
+    /// without expanding it, and one at the limit is drawn in full.
+    func testNestedReplicatorsOverTheLimitAreRefusedBeforeExpanding() {
         let inner = replicator(count: 10_000, sub: square())
         let outer = replicator(count: 10_000, sub: inner)
         let b = PlanBuilder(options: PlanOptions(cull: false))
         let plan = b.build(root: scene(outer), width: 200, height: 200)
-        XCTAssertEqual(plan.canvasPass.items.count, 10_000 * 100)
+        XCTAssertEqual(plan.canvasPass.items.count, 0)
+        XCTAssertEqual(b.stats.problems.count, 1, "\(b.stats.problems)")
+        XCTAssertTrue(b.stats.problems.first?.contains("more than the limit of 250000 layers × replicas") ?? false,
+                      "\(b.stats.problems)")
+        XCTAssertTrue(b.stats.problems.first?.contains("sublayers[0] (replicator layer") ?? false, "\(b.stats.problems)")
+
+        // Every layer copy counts, the inner replicator's own copies too:
+        // 499 × (1 + 499) = 249,500 (+ the outer one) fits, 500 × 501 does not.
+        let limit = PlanBuilder.maximumReplicatedLayers
+        let fits = replicator(count: 499, sub: replicator(count: 499, sub: square()))
+        XCTAssertEqual(PlanBuilder.replicatedLayerCount(fits, limit: limit), 1 + 499 * 500)
+        let over = replicator(count: 500, sub: replicator(count: 500, sub: square()))
+        XCTAssertEqual(PlanBuilder.replicatedLayerCount(over, limit: limit), limit + 1)
+        let small = PlanBuilder(options: PlanOptions(cull: false))
+        let drawn = small.build(root: scene(replicator(count: 10, sub: replicator(count: 10, sub: square()))),
+                                width: 200, height: 200)
+        XCTAssertEqual(small.stats.problems, [])
+        XCTAssertEqual(drawn.canvasPass.items.count, 100)
+    }
+
+    /// instanceDelay: at time t instance i shows its sublayers as they are
+    /// at t − i × delay (position.x 20 → 80 over 1 s, delay 0.25, t = 0.5:
+    /// x = 50, 35 and 20, the last one at the animation's start).
+    func testInstanceDelayOffsetsEachInstancesAnimations() {
+        let sq = square()
+        sq.frame = Rect(x: 40, y: 10, width: 20, height: 20)  // position (50, 20)
+        let a = BasicAnimation(keyPath: "position.x")
+        a.fromValue = .number(20); a.toValue = .number(80); a.duration = 1; a.beginTime = 0
+        sq.add(a, forKey: "x")
+        let r = replicator(count: 3, sub: sq)
+        r.instanceDelay = 0.25
+        let b = PlanBuilder(options: PlanOptions(cull: false))
+        let plan = b.build(root: scene(r).presentation(at: 0.5), width: 200, height: 200)
+        let xs = plan.canvasPass.items.map { $0.transform.flattened.apply(Vec2($0.rect.midX, $0.rect.midY)).x }
+        XCTAssertEqual(xs.count, 3)
+        for (x, expected) in zip(xs, [50.0, 35, 20]) { XCTAssertEqual(x, expected, accuracy: 1e-9) }
+        // Without a delay every instance shows time 0.5.
+        r.instanceDelay = 0
+        let same = PlanBuilder(options: PlanOptions(cull: false)).build(root: scene(r).presentation(at: 0.5),
+                                                                        width: 200, height: 200)
+        XCTAssertEqual(same.canvasPass.items.map { $0.transform.flattened.apply(Vec2($0.rect.midX, $0.rect.midY)).x },
+                       [50, 50, 50])
     }
 }

@@ -52,4 +52,25 @@ final class TextPlanTests: XCTestCase {
         t.string = "x"; t.foregroundColor = nil
         XCTAssertEqual(PlanBuilder.build(root: root, width: 100, height: 50).images.count, 0)
     }
+
+    /// Text backing images are counted before each is rendered: a frame
+    /// whose text images would pass PlanLimits.maximumTextImageBytes is
+    /// refused (a problem naming the layer) and renders no further text.
+    func testTextImagesOverTheFrameBudgetAreRefusedBeforeRendering() {
+        let (root, _) = scene(scale: 1)
+        let fits = PlanBuilder(options: PlanOptions())
+        let plan = fits.build(root: root, width: 100, height: 50)
+        XCTAssertEqual(fits.stats.problems, [])
+        XCTAssertEqual(fits.textImageBytes, 61 * 30 * 4)
+        XCTAssertEqual(plan.images.count, 1)
+
+        let full = PlanBuilder(options: PlanOptions())
+        full.textImageBytes = PlanLimits.maximumTextImageBytes - 61 * 30 * 4 + 1  // one byte short of room
+        let refused = full.build(root: root, width: 100, height: 50)
+        XCTAssertEqual(refused.images.count, 0, "the image is not rendered")
+        XCTAssertEqual(full.stats.problems.count, 1)
+        XCTAssertTrue(full.stats.problems.first?.contains("sublayers[0] (text layer 'label') text:") ?? false,
+                      "\(full.stats.problems)")
+        XCTAssertTrue(full.stats.problems.first?.contains("more than 256 MiB") ?? false, "\(full.stats.problems)")
+    }
 }
