@@ -90,18 +90,9 @@ vec4 pvr_modulate(vec4 a, vec4 b, float w, bool punch) {
     return vec4(floor((pm + floor(pm / 256.0)) / 256.0), c.a);
 }
 
-// The premultiplied RGBA bytes of texel `t` (integers, inside the texture) of a
-// 4bpp texture of `size` texels.
-vec4 pvr_texel(vec2 t, vec2 size) {
-    vec2 nb = size / 4.0;
-    vec4 a, b;
-    float punchMode;
-    pvr_upscale(t, size, vec2(4.0), a, b, punchMode);
-    a = pvr_widen(a);
-    b = pvr_widen(b);
-    vec2 own = floor(t / 4.0);
-    vec2 l = t - 4.0 * own;
-    vec4 m = pvr_word(own, 0.0, nb);
+// The 4bpp texel at local position `l` (0…3 per axis) of a block with
+// modulation bytes `m` and mode bit `punchMode`, from its widened colours.
+vec4 pvr_modulated4(vec4 a, vec4 b, vec4 m, vec2 l, float punchMode) {
     float row = l.y < 1.0 ? m.x : (l.y < 2.0 ? m.y : (l.y < 3.0 ? m.z : m.w));
     float div = l.x < 1.0 ? 1.0 : (l.x < 2.0 ? 4.0 : (l.x < 3.0 ? 16.0 : 64.0));
     float v = mod(floor(row / div), 4.0);
@@ -114,6 +105,21 @@ vec4 pvr_texel(vec2 t, vec2 size) {
         punch = v > 1.5 && v < 2.5;
     }
     return pvr_modulate(a, b, w, punch);
+}
+
+// The premultiplied RGBA bytes of texel `t` (integers, inside the texture) of a
+// 4bpp texture of `size` texels.
+vec4 pvr_texel(vec2 t, vec2 size) {
+    vec2 nb = size / 4.0;
+    vec4 a, b;
+    float punchMode;
+    pvr_upscale(t, size, vec2(4.0), a, b, punchMode);
+    a = pvr_widen(a);
+    b = pvr_widen(b);
+    vec2 own = floor(t / 4.0);
+    vec2 l = t - 4.0 * own;
+    vec4 m = pvr_word(own, 0.0, nb);
+    return pvr_modulated4(a, b, m, l, punchMode);
 }
 
 // llvmpipe's bilinear taps along one axis (clamp to edge): (i0, i1, w) with
@@ -167,18 +173,7 @@ vec4 pvr_tap(float x, float y, vec2 q, vec4 ha0, vec4 ha1, vec4 ha2, vec4 hb0, v
     float ox = sx + (l.x >= 2.0 ? 0.0 : 1.0), oy = sy + (l.y >= 2.0 ? 0.0 : 1.0);
     vec3 mrow = oy < 0.5 ? m0 : (oy < 1.5 ? m1 : m2);
     float punchMode = pvr_pick3(mrow.x, mrow.y, mrow.z, ox);
-    float row = l.y < 1.0 ? mw.x : (l.y < 2.0 ? mw.y : (l.y < 3.0 ? mw.z : mw.w));
-    float div = l.x < 1.0 ? 1.0 : (l.x < 2.0 ? 4.0 : (l.x < 3.0 ? 16.0 : 64.0));
-    float v = mod(floor(row / div), 4.0);
-    float w;
-    bool punch = false;
-    if (punchMode < 0.5) {
-        w = v < 0.5 ? 0.0 : (v < 1.5 ? 3.0 : (v < 2.5 ? 5.0 : 8.0));
-    } else {
-        w = v < 0.5 ? 0.0 : (v < 2.5 ? 4.0 : 8.0);
-        punch = v > 1.5 && v < 2.5;
-    }
-    return pvr_modulate(a, b, w, punch);
+    return pvr_modulated4(a, b, mw, l, punchMode);
 }
 
 // The bilinearly filtered premultiplied bytes at taps tx, ty (pvr_taps) of a
