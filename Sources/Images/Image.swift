@@ -29,17 +29,22 @@ public struct Image: Equatable, Sendable {
     public init(width: Int, height: Int, straightRGBA: [UInt8]) {
         precondition(straightRGBA.count == width * height * 4, "pixel buffer size mismatch")
         var p = straightRGBA
+        Image.premultiply(&p)
+        self.init(width: width, height: height, pixels: p)
+    }
+
+    /// Premultiplies straight RGBA8 bytes in place, with rounding (Image.mul255).
+    public static func premultiply(_ p: inout [UInt8]) {
         var i = 0
         while i < p.count {
             let a = UInt32(p[i + 3])
             if a != 255 {
-                p[i] = Image.mul255(UInt32(p[i]), a)
-                p[i + 1] = Image.mul255(UInt32(p[i + 1]), a)
-                p[i + 2] = Image.mul255(UInt32(p[i + 2]), a)
+                p[i] = mul255(UInt32(p[i]), a)
+                p[i + 1] = mul255(UInt32(p[i + 1]), a)
+                p[i + 2] = mul255(UInt32(p[i + 2]), a)
             }
             i += 4
         }
-        self.init(width: width, height: height, pixels: p)
     }
 
     /// The straight-alpha bytes (for PNG output), unpremultiplying with rounding.

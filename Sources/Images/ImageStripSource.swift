@@ -42,18 +42,7 @@ public enum ImageStripSource {
         }
     }
 
-    static func premultiply(_ p: inout [UInt8]) {
-        var i = 0
-        while i < p.count {
-            let a = UInt32(p[i + 3])
-            if a != 255 {
-                p[i] = Image.mul255(UInt32(p[i]), a)
-                p[i + 1] = Image.mul255(UInt32(p[i + 1]), a)
-                p[i + 2] = Image.mul255(UInt32(p[i + 2]), a)
-            }
-            i += 4
-        }
-    }
+    static func premultiply(_ p: inout [UInt8]) { Image.premultiply(&p) }
 }
 
 /// A JPEG decoded a strip of scanlines at a time.
