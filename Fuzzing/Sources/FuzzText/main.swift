@@ -6,14 +6,8 @@
 import FuzzSupport
 import FuzzTargets
 
-// LeakSanitizer's pause and resume (the sanitizer runtime's C API).
-@_silgen_name("__lsan_disable") func lsanDisable()
-@_silgen_name("__lsan_enable") func lsanEnable()
-
 // fontconfig's one-time configuration, set up before the first input (see prepareText).
-lsanDisable()
-FuzzTarget.prepareText()
-lsanEnable()
+withLeakChecksPaused { FuzzTarget.prepareText() }
 
 runFuzzer { data, size in
     FuzzTarget.run(FuzzTarget.text, data, size)
