@@ -19,18 +19,11 @@ public enum ImageStripSource {
     /// (whose rows arrive in seven passes) is decoded whole within ImageLimits.
     /// - Throws: ``ImageFileError`` naming the file.
     public static func open(path: String) throws -> RowSource {
-        let head: [UInt8]
-        do {
-            let fd = try RegularFile.openForReading(path, maxBytes: maximumFileBytes)
-            var b = [UInt8](repeating: 0, count: 8)
-            let n = b.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 8) }
-            close(fd)
-            head = Array(b.prefix(max(0, n)))
-        } catch RegularFileError.notFound {
-            throw ImageFileError.fileNotFound(path)
-        } catch {
-            throw ImageFileError.unreadable(path, reason: "\(error)")
-        }
+        let fd = try openFile(path)
+        var b = [UInt8](repeating: 0, count: 8)
+        let n = b.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 8) }
+        close(fd)
+        let head = Array(b.prefix(max(0, n)))
         switch ImageLoader.format(of: head, name: path) {
         case .jpeg: return try JPEGStripSource(path: path)
         case .png:
@@ -42,7 +35,17 @@ public enum ImageStripSource {
         }
     }
 
-    static func premultiply(_ p: inout [UInt8]) { Image.premultiply(&p) }
+    /// `path` opened for reading as a regular file within ``maximumFileBytes``.
+    /// - Throws: ``ImageFileError`` naming the file.
+    static func openFile(_ path: String) throws -> Int32 {
+        do {
+            return try RegularFile.openForReading(path, maxBytes: maximumFileBytes)
+        } catch RegularFileError.notFound {
+            throw ImageFileError.fileNotFound(path)
+        } catch {
+            throw ImageFileError.unreadable(path, reason: "\(error)")
+        }
+    }
 }
 
 /// A JPEG decoded a strip of scanlines at a time.
@@ -55,10 +58,7 @@ final class JPEGStripSource: RowSource {
 
     init(path: String) throws {
         self.path = path
-        let fd: Int32
-        do { fd = try RegularFile.openForReading(path, maxBytes: ImageStripSource.maximumFileBytes) } catch {
-            throw ImageFileError.unreadable(path, reason: "\(error)")
-        }
+        let fd = try ImageStripSource.openFile(path)
         var message = [CChar](repeating: 0, count: 256)
         guard let r = cjpeglib_strip_open(fd, &message) else {
             throw ImageFileError.corruptJPEG(path, detail: String(cString: message))
@@ -99,10 +99,7 @@ final class PNGStripSource: RowSource {
 
     init(path: String) throws {
         self.path = path
-        let fd: Int32
-        do { fd = try RegularFile.openForReading(path, maxBytes: ImageStripSource.maximumFileBytes) } catch {
-            throw ImageFileError.unreadable(path, reason: "\(error)")
-        }
+        let fd = try ImageStripSource.openFile(path)
         var message = [CChar](repeating: 0, count: 256)
         guard let r = cpng_row_open(fd, UInt32(min(TilePyramid.maximumSide, 0x7FFF_FFFF)), &message) else {
             throw ImageFileError.corrupt(path, offset: nil, detail: String(cString: message))
@@ -123,7 +120,7 @@ final class PNGStripSource: RowSource {
             throw ImageFileError.corrupt(path, offset: nil, detail: String(cString: message) + " (in rows \(next)…\(next + n - 1))")
         }
         next += n
-        ImageStripSource.premultiply(&rows)
+        Image.premultiply(&rows)
         return rows
     }
 }
