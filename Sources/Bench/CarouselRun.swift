@@ -10,6 +10,7 @@
 // kernel's high-water mark (reset at the start of the run through
 // /proc/self/clear_refs where allowed) minus the resident size at the start.
 
+import CLISupport
 import Compositor
 import Foundation
 
@@ -169,10 +170,5 @@ enum ResidentMemory {
     }
 
     /// VmHWM: the peak resident size since the last reset, or the current size.
-    static func peak() -> Int {
-        guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = s.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kb = Int(line.split(separator: " ").dropFirst().first ?? "") else { return current() }
-        return kb * 1024
-    }
+    static func peak() -> Int { peakResidentBytesFromProc() ?? current() }
 }

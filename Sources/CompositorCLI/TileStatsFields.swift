@@ -3,6 +3,7 @@
 // blank, the levels drawn, the cache bytes against its budget and the
 // process's peak resident memory.
 
+import CLISupport
 import Compositor
 import Foundation
 
@@ -23,18 +24,10 @@ func tileFields(_ s: TileStats) -> [String: Any] {
             "levels": s.levels.sorted(), "processPeakResidentBytes": peakResidentBytes()]
 }
 
-/// The process's peak resident memory so far, in bytes: the kernel's VmHWM
-/// of this process's own address space (/proc/self/status). getrusage's
-/// ru_maxrss is not used where VmHWM can be read: Linux carries the high-water
-/// mark of the address space a process was spawned from across execve, so a
-/// compositor started by a large process (a test runner of 300 MB) reported
-/// that process's peak instead of its own.
+/// The process's peak resident memory so far, in bytes: VmHWM
+/// (peakResidentBytesFromProc, which says why not ru_maxrss), or ru_maxrss where /proc is missing.
 func peakResidentBytes() -> Int {
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-       let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
-        return kb * 1024
-    }
+    if let peak = peakResidentBytesFromProc() { return peak }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_maxrss * 1024
