@@ -151,8 +151,7 @@ enum SpanRasterizer {
                 (row + lo).update(repeating: packed, count: hi &- lo &+ 1)
                 return hi &- lo &+ 1
             case .blend(let packed):
-                var x = lo
-                while x <= hi { row[x] = PixelMath.sourceOver(packed, row[x]); x &+= 1 }
+                PixelMath.sourceOver(packed, onto: row + lo, count: hi &- lo &+ 1)
                 return hi &- lo &+ 1
             }
         }
