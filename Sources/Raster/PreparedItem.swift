@@ -105,6 +105,8 @@ extension ItemProgram {
         let holes = affine && useInteriorShortcut ? InteriorBoxes.holes(rect: r, params: p, jacobian: j0) : (.empty, .empty)
         coverage = p.w == 0 ? nil
             : AnalyticCoverage(rect: (r.x, r.y, r.z, r.w), params: (p.x, p.y, p.z, p.w), interior: interior,
-                               holes: holes)
+                               holes: holes,
+                               rounded: affine && useInteriorShortcut
+                                   ? RoundedInterior.make(rect: r, params: p, jacobian: j0) : nil)
     }
 }
