@@ -21,7 +21,9 @@
 //   1e-6 of 1, so the packed source alpha is 255 and the integer blend
 //   returns the source: 255 − 255 = 0 times the destination).
 // The marks are the same in every band split (rows are independent), so the
-// result stays independent of the band count.
+// result stays independent of the band count. Memory: one Int32 per pixel of
+// the band's rows, allocated only when some item replaces pixels there and
+// touched only on rows it marks — at most the size of the pass's own target.
 
 import Plan
 
