@@ -18,7 +18,9 @@ extension CPUExecutor: PlanExecutor {
         s.drawCalls = c.drawItems
         s.pixelsShaded = c.fragmentsShaded
         s.reportFields = [("triangles", .int(c.triangles)), ("fragmentsShaded", .int(c.fragmentsShaded)),
-                          ("fragmentsWritten", .int(c.fragmentsWritten))]
+                          ("fragmentsWritten", .int(c.fragmentsWritten)),
+                          ("fragmentsHidden", .int(c.fragmentsHidden)),
+                          ("fragmentsPainterOrder", .int(c.fragmentsPainterOrder))]
         s.details = c
         return s
     }

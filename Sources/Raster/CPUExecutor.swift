@@ -34,6 +34,13 @@ public final class CPUExecutor {
     /// Skip `Coverage.evaluate` deep inside shapes (exact; off only to test that it is).
     var useInteriorShortcut = true
 
+    /// Whether fragments a later item of the same pass replaces are skipped
+    /// (HiddenFragments.swift). The picture is the same either way; the stats
+    /// then count them as `fragmentsHidden` instead of shaded and written.
+    /// On unless the environment sets `COMPOSITOR_CPU_SKIP_HIDDEN=0`
+    /// (benchmarks compare both).
+    public var skipHiddenFragments = ProcessInfo.processInfo.environment["COMPOSITOR_CPU_SKIP_HIDDEN"] != "0"
+
     /// Largest pass width or height accepted.
     public static let maxPassSize = RenderPlan.maxPassSize
 
@@ -77,20 +84,32 @@ public final class CPUExecutor {
                         images[i] = PixelBuffer(image: plan.images[i].image)
                     }
                 }
-                let prepared = prepare(items, pass: pass) { ref in
+                let texture = { (ref: TextureRef) -> TextureView in
                     switch ref {
                     case .image(let i): return images[i]!.texture
                     case .pass(let p): return Self.alive(targets, p).texture
                     case .cached(let k): return self.retained[k]!.texture
                     }
                 }
+                // Textures whose every texel has alpha 255, scanned once each, for hidden-fragment skipping.
+                var opaque: Set<TextureRef> = []
+                if skipHiddenFragments {
+                    var scanned: Set<TextureRef> = []
+                    for item in items where item.blend == .sourceOver {
+                        guard case .texture(let t, _, _, _) = item.paint, scanned.insert(t).inserted else { continue }
+                        if texture(t).isFullyOpaque { opaque.insert(t) }
+                    }
+                }
+                let prepared = prepare(items, pass: pass, textureIsOpaque: { opaque.contains($0) }, textures: texture)
                 s.drawItems = items.count
                 s.itemsWithoutGeometry = prepared.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
                 let drawn = prepared.compactMap { $0 }
                 s.triangles = drawn.reduce(0) { $0 + $1.triangleCount }
-                let counts = DrawPass.run(drawn, into: target, bands: bands, conventions: conventions)
+                let counts = DrawPass.run(drawn, into: target, bands: bands, conventions: conventions,
+                                          skipHidden: skipHiddenFragments)
                 s.fragmentsShaded = counts.shaded
                 s.fragmentsWritten = counts.written
+                s.fragmentsHidden = counts.hidden
             case .blur(let step):
                 s.kind = .blur
                 BlurPass.run(step, source: Self.alive(targets, step.source), into: target, bands: bands)
@@ -115,20 +134,21 @@ public final class CPUExecutor {
     }
 
     /// Vertex stage and triangle setup of every item, in parallel chunks.
-    private func prepare(_ items: [DrawItem], pass: RenderPass,
+    private func prepare(_ items: [DrawItem], pass: RenderPass, textureIsOpaque: (TextureRef) -> Bool,
                          textures: (TextureRef) -> TextureView) -> [PreparedItem?] {
         var out = [PreparedItem?](repeating: nil, count: items.count)
         guard !items.isEmpty else { return out }
         let conventions = self.conventions, shortcut = useInteriorShortcut
         let chunks = min(items.count, bands)
         withoutActuallyEscaping(textures) { textures in
+        withoutActuallyEscaping(textureIsOpaque) { textureIsOpaque in
             out.withUnsafeMutableBufferPointer { buffer in
                 let out = buffer.baseAddress!
                 let work = { (c: Int) in
                     for i in (items.count * c / chunks)..<(items.count * (c + 1) / chunks) {
                         out[i] = PreparedItem.make(items[i], width: pass.width, height: pass.height,
                                                    conventions: conventions, useInteriorShortcut: shortcut,
-                                                   textures: textures)
+                                                   textureIsOpaque: textureIsOpaque, textures: textures)
                     }
                 }
                 if chunks == 1 {
@@ -137,6 +157,7 @@ public final class CPUExecutor {
                     DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
                 }
             }
+        }
         }
         return out
     }

@@ -111,6 +111,8 @@ struct AnalyticCoverage: CoverageProgram {
     let interior: InteriorBoxes
     /// Where a ring's coverage is exactly 0 (`InteriorBoxes.holes`); empty for other shapes.
     var holes: (InteriorBoxes, InteriorBoxes) = (.empty, .empty)
+    /// A rounded rect's interior along its arcs (`RoundedInterior`), for rows of constant local y.
+    var rounded: RoundedInterior? = nil
     static var isAnalytic: Bool { true }
     @inline(__always)
     func coverage(local: SIMD4<Float>, jacobian: SIMD4<Float>) -> Float {
@@ -122,7 +124,8 @@ struct AnalyticCoverage: CoverageProgram {
 
     @inline(__always)
     func interiorColumns(localRow: SIMD4<Float>, localDx: SIMD4<Float>, x0: Float) -> (lo: Int, hi: Int) {
-        interior.columns(localRow: localRow, localDx: localDx, x0: x0)
+        if let r = rounded, let c = r.columns(localRow: localRow, localDx: localDx, x0: x0) { return c }
+        return interior.columns(localRow: localRow, localDx: localDx, x0: x0)
     }
 
     @inline(__always)

@@ -71,14 +71,57 @@ enum PixelMath {
     /// Integer premultiplied source-over of packed pixels:
     /// min(255, s + blendMul(d, 255 − sA)) per channel, with llvmpipe's rounding
     /// (`GLConventions.blendMul`, Blinn's approximation, not `Image.mul255`).
+    /// The four channels at once in 16-bit lanes of one UInt64 (`sourceOverLanes`).
     @inline(__always)
     static func sourceOver(_ s: UInt32, _ d: UInt32) -> UInt32 {
-        // The four channels at once, each exactly GLConventions.sourceOver.
-        let k = Int32(bitPattern: 255 &- (s >> 24))
-        let t = lanes(d) &* k
-        let v = lanes(s) &+ ((t &+ (t &>> 8) &+ 128) &>> 8)
-        let r = pointwiseMin(v, SIMD4(repeating: 255))
-        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: r), to: UInt32.self)
+        let k = UInt64(255 &- (s >> 24))
+        return packLanes(sourceOverLanes(spreadLanes(s), spreadLanes(d), k))
+    }
+
+    /// Source-over of one packed source onto `count` pixels (a constant
+    /// colour's span): `sourceOver` on each, two pixels per 64-bit step.
+    @inline(__always)
+    static func sourceOver(_ s: UInt32, onto p: UnsafeMutablePointer<UInt32>, count: Int) {
+        let k = UInt64(255 &- (s >> 24))
+        let s2 = UInt64(s) | UInt64(s) << 32
+        let srb = s2 & laneMask, sag = s2 >> 8 & laneMask
+        var i = 0
+        while i &+ 2 <= count {
+            let raw = UnsafeMutableRawPointer(p + i)
+            let d = raw.loadUnaligned(as: UInt64.self)
+            let rb = sourceOverLanes(srb, d & laneMask, k)
+            let ag = sourceOverLanes(sag, d >> 8 & laneMask, k)
+            raw.storeBytes(of: rb | ag << 8, as: UInt64.self)
+            i &+= 2
+        }
+        if i < count { p[i] = sourceOver(s, p[i]) }
+    }
+
+    /// 0x00FF in each 16-bit lane.
+    static let laneMask: UInt64 = 0x00FF_00FF_00FF_00FF
+
+    /// A packed pixel's bytes in 16-bit lanes: R, B in lanes 0, 1; G, A in lanes 2, 3.
+    @inline(__always)
+    static func spreadLanes(_ p: UInt32) -> UInt64 {
+        UInt64(p & 0x00FF_00FF) | UInt64(p >> 8 & 0x00FF_00FF) << 32
+    }
+
+    /// The inverse of `spreadLanes` (every lane ≤ 255).
+    @inline(__always)
+    static func packLanes(_ v: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: v) | UInt32(truncatingIfNeeded: v >> 32) << 8
+    }
+
+    /// Per 16-bit lane holding a byte: min(255, s + ((t + (t >> 8) + 128) >> 8)) with
+    /// t = d·k, k ≤ 255. No lane carries into the next: t ≤ 65025, t + (t >> 8) + 128
+    /// ≤ 65407, and s + the product ≤ 510, whose bit 8 marks the lanes to saturate.
+    @inline(__always)
+    static func sourceOverLanes(_ s: UInt64, _ d: UInt64, _ k: UInt64) -> UInt64 {
+        let t = d &* k
+        let m = (t &+ (t >> 8 & laneMask) &+ 0x0080_0080_0080_0080) >> 8 & laneMask
+        let v = s &+ m
+        let over = v >> 8 & 0x0001_0001_0001_0001
+        return (v | over &* 0xFF) & laneMask
     }
 
     /// x · y / 255 rounded to nearest: the formula of `Image.mul255`, inlined

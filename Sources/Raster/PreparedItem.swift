@@ -32,11 +32,15 @@ struct PreparedItem {
     var maxY: Int
     /// Triangles of the fan (including ones that cover no pixel centre).
     var triangleCount: Int
+    /// Where its fragments provably replace the pixel (`HiddenFragments.swift`).
+    var replacing: ReplacingRegion = .none
 
     /// Prepares `item`; nil when the vertex stage finds nothing visible.
-    /// `textures` resolves every texture ref (validated before drawing).
+    /// `textures` resolves every texture ref (validated before drawing);
+    /// `textureIsOpaque` says whether one has alpha 255 in every texel.
     static func make(_ item: DrawItem, width: Int, height: Int, conventions: GLConventions,
                      useInteriorShortcut: Bool = true,
+                     textureIsOpaque: (TextureRef) -> Bool = { _ in false },
                      textures: (TextureRef) -> TextureView) -> PreparedItem? {
         // PlanBuilder only emits valid gradients; a degenerate one draws nothing (as on the GPU).
         if case .gradient(let g) = item.paint, GradientUniforms(g) == nil { return nil }
@@ -56,8 +60,12 @@ struct PreparedItem {
         let program = ItemProgram(item: item, vertices: geometry.vertices,
                                   useInteriorShortcut: useInteriorShortcut, textures: textures)
         let minY = tris.map(\.minY).min() ?? 0, maxY = tris.map(\.maxY).max() ?? -1
+        let replacing = ReplacingRegion.of(program, quantize: conventions.quantizeSourceBeforeBlend) {
+            if case .texture(let t, _, _, _) = item.paint { return textureIsOpaque(t) }
+            return false
+        }
         return PreparedItem(program: program, triangles: tris, minY: minY, maxY: maxY,
-                            triangleCount: n - 2)
+                            triangleCount: n - 2, replacing: replacing)
     }
 }
 
@@ -97,6 +105,8 @@ extension ItemProgram {
         let holes = affine && useInteriorShortcut ? InteriorBoxes.holes(rect: r, params: p, jacobian: j0) : (.empty, .empty)
         coverage = p.w == 0 ? nil
             : AnalyticCoverage(rect: (r.x, r.y, r.z, r.w), params: (p.x, p.y, p.z, p.w), interior: interior,
-                               holes: holes)
+                               holes: holes,
+                               rounded: affine && useInteriorShortcut
+                                   ? RoundedInterior.make(rect: r, params: p, jacobian: j0) : nil)
     }
 }

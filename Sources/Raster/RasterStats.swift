@@ -20,14 +20,21 @@ public struct RasterStats: Codable, Equatable, Sendable {
         public var itemsWithoutGeometry: Int
         /// Triangles submitted (the fans of the drawn items).
         public var triangles: Int
-        /// Pixels that ran the fragment function (inside a triangle by the fill rule).
+        /// Pixels that ran the fragment function (inside a triangle by the
+        /// fill rule, and not hidden).
         public var fragmentsShaded: Int
         /// Pixels with coverage > 0 that were blended into the target.
         public var fragmentsWritten: Int
+        /// Pixels inside a triangle whose fragment was not run because a
+        /// later item of the pass replaces the pixel (HiddenFragments.swift):
+        /// painter's order, with no hidden-fragment skipping, runs
+        /// `fragmentsShaded + fragmentsHidden`.
+        public var fragmentsHidden: Int
 
         public init(id: Int, reason: PassReason, kind: Kind, width: Int, height: Int) {
             self.id = id; self.reason = reason; self.kind = kind; self.width = width; self.height = height
             drawItems = 0; itemsWithoutGeometry = 0; triangles = 0; fragmentsShaded = 0; fragmentsWritten = 0
+            fragmentsHidden = 0
         }
     }
 
@@ -37,6 +44,9 @@ public struct RasterStats: Codable, Equatable, Sendable {
     public var triangles: Int
     public var fragmentsShaded: Int
     public var fragmentsWritten: Int
+    public var fragmentsHidden: Int
+    /// Fragments in painter's order: shaded and hidden.
+    public var fragmentsPainterOrder: Int { fragmentsShaded + fragmentsHidden }
     /// One entry per executed pass, in execution order.
     public var perPass: [Pass]
 
@@ -48,5 +58,6 @@ public struct RasterStats: Codable, Equatable, Sendable {
         triangles = perPass.reduce(0) { $0 + $1.triangles }
         fragmentsShaded = perPass.reduce(0) { $0 + $1.fragmentsShaded }
         fragmentsWritten = perPass.reduce(0) { $0 + $1.fragmentsWritten }
+        fragmentsHidden = perPass.reduce(0) { $0 + $1.fragmentsHidden }
     }
 }

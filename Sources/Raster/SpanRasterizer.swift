@@ -12,12 +12,21 @@
 //   skipped (a zero-coverage fragment is never written);
 // - constant colour at full coverage: `.copy` or opaque source-over is a
 //   memory fill, translucent source-over is integer blending of one
-//   pre-packed source (what the Float path computes pixel by pixel).
+//   pre-packed source (what the Float path computes pixel by pixel);
+// - columns a later item of the pass replaces (`HiddenColumns`, see
+//   HiddenFragments.swift) are not shaded, except where the item's write is
+//   a memory fill (cheaper than finding the hidden columns); they are
+//   counted as `hidden`, so painter's order stays known (shaded + hidden).
 
 /// Fragment counts of one band.
 struct FragmentCounts {
+    /// Pixels that ran the fragment function (inside a triangle by the fill rule, not hidden).
     var shaded = 0
+    /// Of those, the ones with coverage > 0, blended into the target.
     var written = 0
+    /// Pixels inside a triangle that were not run because a later item
+    /// replaces them (`HiddenColumns`); painter's order runs `shaded + hidden`.
+    var hidden = 0
 }
 
 /// Where a band draws: the target's pixels and the band's rows.
@@ -45,11 +54,11 @@ enum SpanRasterizer {
     @inline(never)
     static func draw<P: PaintProgram, C: CoverageProgram, B: BlendProgram>(
         _ tri: TriangleSetup, into target: BandTarget, paint: P, coverage: C, blend: B.Type,
-        constant: ConstantWrite, counts: inout FragmentCounts
+        constant: ConstantWrite, hidden: HiddenColumns = .none, counts: inout FragmentCounts
     ) {
         let yLo = max(tri.minY, target.rowLo), yHi = min(tri.maxY, target.rowHi &- 1)
         guard yLo <= yHi else { return }
-        var shaded = 0, written = 0
+        var shaded = 0, written = 0, hiddenCount = 0
         var y = yLo
         while y <= yHi {
             defer { y &+= 1 }
@@ -62,30 +71,62 @@ enum SpanRasterizer {
                                  color: tri.color.row(dy))
             let row = target.pixels + y &* target.width
             shaded &+= hi &- lo &+ 1
+            let hiddenRow = hidden.row(y)
+            @inline(__always)
+            func run<D: CoverageProgram>(_ a: Int, _ b: Int, _ cov: D, _ k: ConstantWrite) -> Int {
+                if let m = hiddenRow, a <= b {
+                    if case .fill = k, !D.isAnalytic {} else {
+                        return visibleRuns(m, hidden.index, row, a, b, tri, rows, paint, cov, B.self, k, &hiddenCount)
+                    }
+                }
+                return segment(row, a, b, tri, rows, paint, cov, B.self, k)
+            }
             guard C.isAnalytic else {
-                written &+= segment(row, lo, hi, tri, rows, paint, coverage, B.self, constant)
+                written &+= run(lo, hi, coverage, constant)
                 continue
             }
             let inner = coverage.interiorColumns(localRow: rows.local, localDx: tri.local.dadx, x0: tri.x0)
             let a = max(lo, inner.lo), b = min(hi, inner.hi)
             if a <= b {
-                written &+= segment(row, lo, a &- 1, tri, rows, paint, coverage, B.self, .none)
-                written &+= segment(row, a, b, tri, rows, paint, FullCoverage(), B.self, constant)
-                written &+= segment(row, b &+ 1, hi, tri, rows, paint, coverage, B.self, .none)
+                written &+= run(lo, a &- 1, coverage, .none)
+                written &+= run(a, b, FullCoverage(), constant)
+                written &+= run(b &+ 1, hi, coverage, .none)
             } else {
                 // A ring's hole: coverage is exactly 0 there, so those columns write nothing.
                 let hole = coverage.holeColumns(localRow: rows.local, localDx: tri.local.dadx, x0: tri.x0)
                 let c = max(lo, hole.lo), d = min(hi, hole.hi)
                 if c <= d {
-                    written &+= segment(row, lo, c &- 1, tri, rows, paint, coverage, B.self, .none)
-                    written &+= segment(row, d &+ 1, hi, tri, rows, paint, coverage, B.self, .none)
+                    written &+= run(lo, c &- 1, coverage, .none)
+                    written &+= run(d &+ 1, hi, coverage, .none)
                 } else {
-                    written &+= segment(row, lo, hi, tri, rows, paint, coverage, B.self, .none)
+                    written &+= run(lo, hi, coverage, .none)
                 }
             }
         }
-        counts.shaded &+= shaded
+        counts.shaded &+= shaded &- hiddenCount
         counts.written &+= written
+        counts.hidden &+= hiddenCount
+    }
+
+    /// `segment` on the runs of columns lo...hi that no later item replaces
+    /// (marker ≤ `index`); the hidden runs are only counted, in `hidden`.
+    @inline(__always)
+    static func visibleRuns<P: PaintProgram, C: CoverageProgram, B: BlendProgram>(
+        _ markers: UnsafePointer<Int32>, _ index: Int32, _ row: UnsafeMutablePointer<UInt32>, _ lo: Int, _ hi: Int,
+        _ tri: TriangleSetup, _ rows: RowPlanes, _ paint: P, _ coverage: C, _: B.Type, _ constant: ConstantWrite,
+        _ hidden: inout Int
+    ) -> Int {
+        var written = 0
+        var x = lo
+        while x <= hi {
+            let e = HiddenColumns.firstAbove(markers, index, from: x, to: hi)
+            if e > x { written &+= segment(row, x, e &- 1, tri, rows, paint, coverage, B.self, constant) }
+            guard e <= hi else { break }
+            let h = HiddenColumns.firstAtOrBelow(markers, index, from: e &+ 1, to: hi)
+            hidden &+= h &- e
+            x = h
+        }
+        return written
     }
 
     /// The per-row parts of the attribute planes.
@@ -110,8 +151,7 @@ enum SpanRasterizer {
                 (row + lo).update(repeating: packed, count: hi &- lo &+ 1)
                 return hi &- lo &+ 1
             case .blend(let packed):
-                var x = lo
-                while x <= hi { row[x] = PixelMath.sourceOver(packed, row[x]); x &+= 1 }
+                PixelMath.sourceOver(packed, onto: row + lo, count: hi &- lo &+ 1)
                 return hi &- lo &+ 1
             }
         }

@@ -80,6 +80,39 @@ final class BlendTests: XCTestCase {
         }
     }
 
+    /// The packed source-over (four channels in 16-bit lanes, and its two-pixel
+    /// span form) against the one-channel formula for every source alpha and
+    /// destination byte, with source channels below, at and above the alpha
+    /// (the last ones saturate at 255).
+    func testPackedSourceOverMatchesTheChannelFormulaEverywhere() {
+        func channels(_ p: UInt32) -> [UInt32] { [p & 255, p >> 8 & 255, p >> 16 & 255, p >> 24] }
+        var spanSources: [UInt32] = [], spanDestinations: [UInt32] = []
+        for sA in UInt32(0)...255 {
+            for d in UInt32(0)...255 {
+                let s = sA << 24 | (sA / 2) << 16 | ((sA &* 7 &+ d) & 255) << 8 | sA
+                let dst = (255 &- d) << 24 | d << 16 | (d ^ 0x5A) << 8 | d
+                let got = channels(PixelMath.sourceOver(s, dst))
+                let want = zip(channels(s), channels(dst)).map { GLConventions.sourceOver(s: $0, sA: sA, d: $1) }
+                if got != want {
+                    XCTFail("sourceOver(\(String(s, radix: 16)), \(String(dst, radix: 16))): \(got) != \(want)")
+                    return
+                }
+                if d % 37 == 0 { spanSources.append(s); spanDestinations.append(dst) }
+            }
+        }
+        // The span form, odd and even lengths, on a row of different destinations.
+        for (i, s) in spanSources.enumerated() where i % 5 == 0 {
+            for count in 0...7 {
+                var row = (0..<count).map { spanDestinations[(i + $0 * 13) % spanDestinations.count] }
+                let want = row.map { PixelMath.sourceOver(s, $0) }
+                row.withUnsafeMutableBufferPointer { b in
+                    if let p = b.baseAddress { PixelMath.sourceOver(s, onto: p, count: count) }
+                }
+                XCTAssertEqual(row, want, "count \(count)")
+            }
+        }
+    }
+
     func testUnorm8RoundsToNearest() {
         XCTAssertEqual(PixelMath.unorm8(0), 0)
         XCTAssertEqual(PixelMath.unorm8(1), 255)
