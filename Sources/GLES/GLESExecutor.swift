@@ -29,6 +29,11 @@ public final class GLESExecutor {
     /// before/after measurements). The environment variable
     /// COMPOSITOR_GLES_PAINTER_ORDER=1 sets it false for a whole process.
     public var opaqueFirst = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_PAINTER_ORDER"] != "1"
+    /// Translucent rounded rects draw their interiors with a program without
+    /// coverage math (DrawItem.flatInterior) and the coverage program only on
+    /// the rest (needs `opaqueFirst`'s depth buffer); same pixels either way.
+    /// COMPOSITOR_GLES_NO_FLAT_INTERIORS=1 sets it false for a whole process.
+    public var flatInteriors = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_FLAT_INTERIORS"] != "1"
 
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
@@ -207,6 +212,14 @@ public final class GLESExecutor {
                                                                       blend: .copy),
                                      order: order, opaque: true))
                 stats.opaqueInteriors += 1
+            } else if opaqueFirst, flatInteriors, let inner = item.flatInterior,
+                      let g = Tessellator.geometry(of: inner, width: pass.width, height: pass.height) {
+                // Drawn just before its item, writing the item's depth: the item's
+                // coverage program then runs only on the fringe (PassOrdering).
+                out.append(DrawPiece(geometry: g, state: BatchState(program: .flat, textures: [], filter: .nearest,
+                                                                      blend: .sourceOver, depthWrite: true),
+                                     order: order, opaque: false))
+                stats.flatInteriors += 1
             }
             let opaque = opaqueFirst ? item.isOpaque(imageIsOpaque: { frame.imageIsOpaque($0) }) : item.isOpaque
             try appendPieces(of: item, order: order, opaque: opaque, pass: pass, to: &out, frame: &frame, stats: &stats)

@@ -94,7 +94,9 @@ enum PassOrdering {
             out = groups
             blended = pieces.indices.filter { !pieces[$0].opaque }
         } else {
-            blended = Array(pieces.indices)
+            // Without the depth buffer a flat interior would be blended twice (its
+            // item draws every pixel): drop them, the items alone are the picture.
+            blended = pieces.indices.filter { !pieces[$0].state.depthWrite }
         }
         let firstBlended = out.count
         for i in blended {
@@ -125,13 +127,14 @@ enum PassOrdering {
         return out
     }
 
-    /// Whether the depth test can hide anything: some opaque piece lies above
-    /// a blended one, or there are several opaque pieces (they may cover
-    /// each other). A lone opaque background under blended items (the
+    /// Whether the depth test can hide anything: a flat interior hides its
+    /// item's fragments, some opaque piece lies above a blended one, or there
+    /// are several opaque pieces (they may cover each other). A lone opaque background under blended items (the
     /// 1000 translucent rounded rects) would only pay for the test.
     static func depthCanReject(_ pieces: [DrawPiece]) -> Bool {
         var opaqueCount = 0, lastOpaque = -1, firstBlended = Int.max
         for p in pieces {
+            if p.state.depthWrite { return true }
             if p.opaque { opaqueCount += 1; lastOpaque = p.order } else { firstBlended = min(firstBlended, p.order) }
             if opaqueCount > 1 { return true }
         }
