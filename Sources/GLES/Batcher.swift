@@ -20,8 +20,9 @@ struct BatchState: Equatable {
     var blend: BlendMode
     /// The stops and geometry of a gradient batch (uniforms; only equal gradients share a batch).
     var gradient: GradientUniforms? = nil
-    /// Writes depth in the blended phase: the flat interior of a translucent
-    /// item (DrawItem.flatInterior), which rejects the item's own fragments there.
+    /// Writes depth in the blended phase: every `.flat` piece — the flat
+    /// interior of a translucent item (DrawItem.flatInterior), which rejects
+    /// the item's own fragments there, and plain solid quads batched with them.
     var depthWrite = false
 }
 
@@ -59,7 +60,7 @@ final class Batcher {
         if current == next { return current }
         var relaxed = next
         relaxed.blend = current.blend
-        guard next.program == .solid, relaxed == current else { return nil }
+        guard next.program == .solid || next.program == .flat, relaxed == current else { return nil }
         relaxed.blend = .sourceOver
         return relaxed
     }
