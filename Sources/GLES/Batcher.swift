@@ -20,6 +20,10 @@ struct BatchState: Equatable {
     var blend: BlendMode
     /// The stops and geometry of a gradient batch (uniforms; only equal gradients share a batch).
     var gradient: GradientUniforms? = nil
+    /// Writes depth in the blended phase: every `.flat` piece — the flat
+    /// interior of a translucent item (DrawItem.flatInterior), which rejects
+    /// the item's own fragments there, and plain solid quads batched with them.
+    var depthWrite = false
 }
 
 /// Collects geometry and issues one draw per run of equal state.
@@ -56,7 +60,7 @@ final class Batcher {
         if current == next { return current }
         var relaxed = next
         relaxed.blend = current.blend
-        guard next.program == .solid, relaxed == current else { return nil }
+        guard next.program == .solid || next.program == .flat, relaxed == current else { return nil }
         relaxed.blend = .sourceOver
         return relaxed
     }
@@ -116,7 +120,7 @@ final class Batcher {
             var state = b.state
             if b.opaque { state.blend = .copy }
             apply(state, viewport: viewport, stats: &stats)
-            if depthOn { glDepthMask(GLboolean(b.opaque ? GL_TRUE : GL_FALSE)) }
+            if depthOn { glDepthMask(GLboolean(b.opaque || b.state.depthWrite ? GL_TRUE : GL_FALSE)) }
             for (i, a) in attributes.enumerated() {
                 glVertexAttribPointer(GLuint(i), GLint(a.1), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
                                       GLsizei(stride * 4), UnsafeRawPointer(bitPattern: (r.base * stride + a.0) * 4))

@@ -29,6 +29,11 @@ public final class GLESExecutor {
     /// before/after measurements). The environment variable
     /// COMPOSITOR_GLES_PAINTER_ORDER=1 sets it false for a whole process.
     public var opaqueFirst = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_PAINTER_ORDER"] != "1"
+    /// Translucent rounded rects draw their interiors with a program without
+    /// coverage math (DrawItem.flatInterior) and the coverage program only on
+    /// the rest (needs `opaqueFirst`'s depth buffer); same pixels either way.
+    /// COMPOSITOR_GLES_NO_FLAT_INTERIORS=1 sets it false for a whole process.
+    public var flatInteriors = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_FLAT_INTERIORS"] != "1"
 
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
@@ -203,10 +208,18 @@ public final class GLESExecutor {
         for (order, item) in items.enumerated() {
             if opaqueFirst, let inner = item.opaqueInterior,
                let g = Tessellator.geometry(of: inner, width: pass.width, height: pass.height) {
-                out.append(DrawPiece(geometry: g, state: BatchState(program: .solid, textures: [], filter: .nearest,
-                                                                      blend: .copy),
+                out.append(DrawPiece(geometry: g, state: BatchState(program: .flat, textures: [], filter: .nearest,
+                                                                      blend: .copy, depthWrite: true),
                                      order: order, opaque: true))
                 stats.opaqueInteriors += 1
+            } else if opaqueFirst, flatInteriors, let inner = item.flatInterior,
+                      let g = Tessellator.geometry(of: inner, width: pass.width, height: pass.height) {
+                // Drawn just before its item, writing the item's depth: the item's
+                // coverage program then runs only on the fringe (PassOrdering).
+                out.append(DrawPiece(geometry: g, state: BatchState(program: .flat, textures: [], filter: .nearest,
+                                                                      blend: .sourceOver, depthWrite: true),
+                                     order: order, opaque: false, interior: true))
+                stats.flatInteriors += 1
             }
             let opaque = opaqueFirst ? item.isOpaque(imageIsOpaque: { frame.imageIsOpaque($0) }) : item.isOpaque
             try appendPieces(of: item, order: order, opaque: opaque, pass: pass, to: &out, frame: &frame, stats: &stats)
@@ -230,8 +243,16 @@ public final class GLESExecutor {
         switch item.paint {
         case .solid:
             let program: ProgramKind
-            if case .blurredRect = item.shape { program = .blurredRect } else { program = .solid }
-            emit(item, BatchState(program: program, textures: [], filter: .nearest, blend: item.blend))
+            switch item.shape {
+            case .blurredRect: program = .blurredRect
+            // Coverage is exactly 1 on every pixel of a plain quad without antialiased edges.
+            case .quad where item.aaEdges.isEmpty: program = .flat
+            default: program = .solid
+            }
+            // Flat pieces write depth in the blended phase too, so they share batches with
+            // the flat interiors (harmless: only pieces that do not overlap are reordered).
+            emit(item, BatchState(program: program, textures: [], filter: .nearest, blend: item.blend,
+                                  depthWrite: program == .flat))
             return
         case .gradient(let g):
             // PlanBuilder only emits valid gradients; a degenerate one draws nothing.

@@ -16,6 +16,8 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var depthPasses = 0
     /// Opaque interiors split from blended items (DrawItem.opaqueInterior) and drawn in the opaque phase.
     public var opaqueInteriors = 0
+    /// Flat interiors split from translucent items (DrawItem.flatInterior): drawn without coverage math.
+    public var flatInteriors = 0
     /// Triangles submitted.
     public var triangles = 0
     /// Draw items of the plan that produced geometry (after tile splitting: pieces).
@@ -58,7 +60,7 @@ public struct GPUStats: Sendable, Equatable, Codable {
         s += "texture uploads \(textureUploads) (\(uploadedBytes) bytes, \(tiledImages) tiled images), "
         s += "texture binds \(textureBinds), program switches \(programSwitches)"
         s += "\nopaque first: \(depthPasses) passes with depth, \(opaqueDrawCalls) opaque draw calls, "
-        s += "\(opaqueInteriors) opaque interiors; vertex buffer uploads \(bufferUploads)"
+        s += "\(opaqueInteriors) opaque interiors, \(flatInteriors) flat interiors; vertex buffer uploads \(bufferUploads)"
         if !offscreenPassesByReason.isEmpty {
             s += "\noffscreen passes: " + offscreenPassesByReason.sorted { $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")

@@ -21,11 +21,16 @@ struct DrawPiece {
     var order: Int
     /// Drawn in the opaque phase (blending off, depth written).
     var opaque: Bool
+    /// A flat interior (DrawItem.flatInterior): it stands in for part of its
+    /// own item, which the depth test must then reject there, so it is
+    /// dropped when the pass draws without the depth buffer.
+    var interior = false
     /// Bounding box in pass pixels (minX, minY, maxX, maxY), widened by a pixel.
     var box: SIMD4<Float>
 
-    init(geometry: ItemGeometry, state: BatchState, order: Int, opaque: Bool) {
+    init(geometry: ItemGeometry, state: BatchState, order: Int, opaque: Bool, interior: Bool = false) {
         self.geometry = geometry; self.state = state; self.order = order; self.opaque = opaque
+        self.interior = interior
         var lo = SIMD2<Float>(.infinity, .infinity), hi = SIMD2<Float>(-.infinity, -.infinity)
         let v = geometry.vertices
         var k = VertexLayout.position
@@ -94,7 +99,9 @@ enum PassOrdering {
             out = groups
             blended = pieces.indices.filter { !pieces[$0].opaque }
         } else {
-            blended = Array(pieces.indices)
+            // Without the depth buffer a flat interior would be blended twice (its
+            // item draws every pixel): drop them, the items alone are the picture.
+            blended = pieces.indices.filter { !pieces[$0].interior }
         }
         let firstBlended = out.count
         for i in blended {
@@ -125,13 +132,14 @@ enum PassOrdering {
         return out
     }
 
-    /// Whether the depth test can hide anything: some opaque piece lies above
-    /// a blended one, or there are several opaque pieces (they may cover
-    /// each other). A lone opaque background under blended items (the
+    /// Whether the depth test can hide anything: a flat interior hides its
+    /// item's fragments, some opaque piece lies above a blended one, or there
+    /// are several opaque pieces (they may cover each other). A lone opaque background under blended items (the
     /// 1000 translucent rounded rects) would only pay for the test.
     static func depthCanReject(_ pieces: [DrawPiece]) -> Bool {
         var opaqueCount = 0, lastOpaque = -1, firstBlended = Int.max
         for p in pieces {
+            if p.interior { return true }
             if p.opaque { opaqueCount += 1; lastOpaque = p.order } else { firstBlended = min(firstBlended, p.order) }
             if opaqueCount > 1 { return true }
         }

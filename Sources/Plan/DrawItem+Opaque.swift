@@ -51,12 +51,35 @@ extension DrawItem {
     /// the whole item also covers, with coverage exactly 1 and alpha 1, so
     /// source-over writes there exactly what the interior writes. Today: an
     /// unclipped, untinted solid rounded rect with an opaque colour under an
-    /// affine transform, inset by its corners and by one pixel (twice the
-    /// half-pixel antialiasing ramp) measured in its plane; nil when that
-    /// leaves less than two pixels either way.
+    /// affine transform (see `coverageOneRect`).
     public var opaqueInterior: DrawItem? {
-        guard blend == .sourceOver, clip == nil, tint == nil,
-              case .solid(let color) = paint, color.a >= 1,
+        guard case .solid(let color) = paint, color.a >= 1, let piece = coverageOneRect else { return nil }
+        return DrawItem(layer: layer, transform: transform, rect: piece, paint: paint, blend: .copy)
+    }
+
+    /// The flat interior of a translucent item, or nil: a source-over quad
+    /// in the item's plane (same layer, transform and paint, no shape, no
+    /// antialiased edge) every pixel of which the whole item also covers with
+    /// coverage exactly 1, so the item would write colour × 1 there — what
+    /// the quad writes without any coverage math. An executor may draw it in
+    /// the item's place and draw the item on the remaining pixels only (the
+    /// GLES executor: the quad writes the item's depth, and the item, drawn
+    /// right after at the same depth under the depth test LESS, is rejected
+    /// exactly where the quad wrote). Today: an unclipped, untinted solid
+    /// rounded rect with a translucent colour under an affine transform.
+    public var flatInterior: DrawItem? {
+        guard case .solid(let color) = paint, color.a < 1, let piece = coverageOneRect else { return nil }
+        return DrawItem(layer: layer, transform: transform, rect: piece, paint: paint, blend: .sourceOver)
+    }
+
+    /// A rect of the item's plane, inside `rect`, on every pixel centre of
+    /// which a solid, unclipped, untinted, source-over rounded rect under an
+    /// affine transform has coverage exactly 1: the shape's rect inset by the
+    /// corners and by one pixel (twice the half-pixel antialiasing ramp)
+    /// measured in its plane; nil for other items, and when that leaves less
+    /// than two pixels either way.
+    public var coverageOneRect: Rect? {
+        guard blend == .sourceOver, clip == nil, tint == nil, case .solid = paint,
               case .roundedRect(let shapeRect, let radius) = shape else { return nil }
         let h = transform.flattened
         guard h.c == 0, h.f == 0, h.i == 1 else { return nil }
@@ -75,6 +98,6 @@ extension DrawItem {
         guard inner.width > 0, inner.height > 0 else { return nil }
         let piece = inner.intersection(rect)
         guard piece.width >= 2 * margin, piece.height >= 2 * margin else { return nil }
-        return DrawItem(layer: layer, transform: transform, rect: piece, paint: paint, blend: .copy)
+        return piece
     }
 }
