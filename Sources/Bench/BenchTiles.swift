@@ -28,6 +28,7 @@ struct BenchTiles: ParsableCommand {
         try reportingErrors {
             try BenchCounts.check(tiles, "--tiles", 1...100_000)
             try BenchCounts.check(levels, "--levels", 1...64)
+            try BenchCounts.check(tileSize, "--tile-size", 16...TilePyramid.maximumTileSize)
             let src: any TileSource = source.lowercased().hasSuffix(".dzi")
                 ? try DeepZoomSource(path: source) : try ImageTileSource(path: source, tileSize: tileSize)
             let p = src.pyramid

@@ -151,10 +151,26 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertEqual(scale.status, 2, scale.stderr)
         XCTAssertTrue(scale.stderr.contains("--scale"), scale.stderr)
         XCTAssertFalse(scale.wroteOutput)
-        let cache = try render([layer([:])], extra: ["--image-cache-mb", "99999999999999"])
-        XCTAssertNotEqual(cache.status, 0, cache.stderr)
-        XCTAssertTrue(cache.stderr.contains("--image-cache-mb"), cache.stderr)
-        XCTAssertFalse(cache.wroteOutput)
+        // Huge, negative, NaN and infinite values: exit 2, one line naming
+        // the option, no output (the parser's "See … --help" hint was a
+        // second line).
+        for (option, value) in [("--image-cache-mb", "99999999999999"), ("--image-cache-mb", "99999999999999999999999"),
+                                ("--frames", "99999999999999"), ("--repeat", "99999999999999"), ("--scale", "nan"),
+                                ("--time", "inf"), ("--tile-cache-mb", "-1"), ("--memory-limit", "-5")] {
+            let r = try render([layer([:])], extra: ["\(option)=\(value)"])
+            XCTAssertEqual(r.status, 2, "\(option) \(value): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(option), "\(option) \(value): \(r.stderr)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "one line: \(r.stderr)")
+            XCTAssertFalse(r.wroteOutput)
+        }
+        // Benchmarks refuse counts that would allocate petabytes or run for days.
+        for args in [["bench", "fillrate", "--quads", "99999999999999"], ["bench", "raster", "--frames", "99999999999999"],
+                     ["experiment", "carousel", "--settle-time", "1e308"], ["bench", "tiles", "x.png", "--tile-size", "0"]] {
+            let r = try runCompositor(args)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(args.first { $0.hasPrefix("--") }!), "\(args): \(r.stderr)")
+            XCTAssertEqual(r.stderr.split(separator: "\n").count, 1, "one line: \(r.stderr)")
+        }
     }
 
     func testComplexPathErrorNamesSceneFileAndKeyPath() throws {
