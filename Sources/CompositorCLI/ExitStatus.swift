@@ -27,11 +27,18 @@ extension CompositorCommand {
             let code = exitCode(for: error)
             guard code == .validationFailure else { self.exit(withError: error) }
             // One line, like every other error: the message names the
-            // option (the parser's "See 'compositor render --help' for more
-            // information." hint would be a second line, so it is left out).
+            // option, and the parser's "See 'compositor render --help' for
+            // more information." hint, a second line of its own, follows on
+            // the same line.
             let text = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }.joined(separator: " ")
-            printError("compositor: error: \(text)")
+            var line = "compositor: error: \(text)"
+            if let hint = fullMessage(for: error).split(separator: "\n")
+                .map({ $0.trimmingCharacters(in: .whitespaces) }).last(where: { $0.hasPrefix("See '") }),
+               let end = hint.range(of: "' for more information") {
+                line += " (see \(hint[hint.index(hint.startIndex, offsetBy: 4)..<end.lowerBound])')"
+            }
+            printError(line)
             Foundation.exit(2)
         }
     }

@@ -153,7 +153,7 @@ final class ExtremeValueTests: XCTestCase {
         XCTAssertFalse(scale.wroteOutput)
         // Huge, negative, NaN and infinite values: exit 2, one line naming
         // the option, no output (the parser's "See … --help" hint was a
-        // second line).
+        // second line; it ends the line now).
         for (option, value) in [("--image-cache-mb", "99999999999999"), ("--image-cache-mb", "99999999999999999999999"),
                                 ("--frames", "99999999999999"), ("--repeat", "99999999999999"), ("--scale", "nan"),
                                 ("--time", "inf"), ("--tile-cache-mb", "-1"), ("--memory-limit", "-5")] {
