@@ -49,7 +49,7 @@ struct BenchScene: ParsableCommand {
 
     public func run() throws {
         try reportingErrors {
-            guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive") }
+            try BenchCounts.check(frames: frames, warmup: warmup)
             let s = try options.loadScene(scene)
             try options.checkScale(for: s)
             let renderer = try options.makeRenderer(backend)

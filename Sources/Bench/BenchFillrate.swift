@@ -42,7 +42,8 @@ struct BenchFillrate: ParsableCommand {
             guard let (w, h) = Self.sizes[size] else {
                 throw UsageError("--size must be one of \(Self.sizes.keys.sorted().joined(separator: ", "))")
             }
-            guard frames > 0, warmup >= 0, quads > 0 else { throw UsageError("--frames and --quads must be positive") }
+            try BenchCounts.check(frames: frames, warmup: warmup)
+            try BenchCounts.check(quads, "--quads", BenchCounts.kiloQuads)
             let executor = try backend.executor()
             let k = quads, roundTrips = max(1, quads / 2)
             let cases: [(String, RenderPlan)] = [

@@ -63,7 +63,8 @@ struct BenchPVRTC: ParsableCommand {
             guard PVRTCSize.isPowerOfTwo(size), (8...4096).contains(size) else {
                 throw UsageError("--size must be a power of two from 8 to 4096")
             }
-            guard frames > 0, warmup >= 0, quads > 0 else { throw UsageError("--frames and --quads must be positive") }
+            try BenchCounts.check(frames: frames, warmup: warmup)
+            try BenchCounts.check(quads, "--quads", BenchCounts.kiloQuads)
             let source: PVRTCImage
             if let path = image {
                 let img = try ImageLoader.read(path: path)

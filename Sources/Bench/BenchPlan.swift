@@ -35,7 +35,7 @@ struct BenchPlan: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive, --warmup not negative") }
+            try BenchCounts.check(frames: frames, warmup: warmup)
             guard time.isFinite else { throw UsageError("--time must be a finite number of seconds") }
             let s = try options.loadScene(scene)
             try options.checkScale(for: s)

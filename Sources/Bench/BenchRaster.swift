@@ -30,7 +30,7 @@ struct BenchRaster: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard frames > 0, warmup >= 0 else { throw UsageError("--frames must be positive, --warmup not negative") }
+            try BenchCounts.check(frames: frames, warmup: warmup)
             let shared = try backend.renderer()
             let cases: [(String, Bool, Bool)] = [
                 ("static, plain", false, false), ("static, rasterized", true, false),

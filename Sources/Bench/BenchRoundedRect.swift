@@ -61,9 +61,8 @@ struct BenchRoundedRect: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard frames > 0, warmup >= 0, count > 0, count <= 10_000 else {
-                throw UsageError("--frames must be positive and --count within 1…10000")
-            }
+            try BenchCounts.check(frames: frames, warmup: warmup)
+            try BenchCounts.check(count, "--count", 1...10_000)
             let renderer = try backend.renderer()
             var rows: [(String, Any)] = [("backend", renderer.executor.name), ("count", count), ("frames", frames)]
             var lines: [String] = []

@@ -53,9 +53,8 @@ struct BenchText: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard count > 0, count <= 100_000, rounds > 0 else {
-                throw UsageError("--count must be within 1…100000 and --rounds positive")
-            }
+            try BenchCounts.check(count, "--count", 1...100_000)
+            try BenchCounts.check(rounds, "--rounds", BenchCounts.frames)
             // Warm up: fonts opened, fallback lists sorted, glyphs rendered once.
             for k in Self.kinds { _ = try render(kind: k, Self.request(kind: k, 0)) }
             var seconds: [String: [Double]] = [:]

@@ -26,7 +26,9 @@ struct BenchTiles: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard tiles >= 1, levels >= 1 else { throw UsageError("--tiles and --levels must be at least 1") }
+            try BenchCounts.check(tiles, "--tiles", 1...100_000)
+            try BenchCounts.check(levels, "--levels", 1...64)
+            try BenchCounts.check(tileSize, "--tile-size", 16...TilePyramid.maximumTileSize)
             let src: any TileSource = source.lowercased().hasSuffix(".dzi")
                 ? try DeepZoomSource(path: source) : try ImageTileSource(path: source, tileSize: tileSize)
             let p = src.pyramid

@@ -120,10 +120,10 @@ struct ExperimentCarousel: ParsableCommand {
         let still = stillFrames ?? frames / 4
         guard still >= 0, still < frames else { throw UsageError("--still-frames must be 0…\(frames - 1)") }
         guard reducedScale > 0, reducedScale < 1 else { throw UsageError("--reduced-scale must be between 0 and 1") }
-        guard settleTime >= 0, settleTime.isFinite else { throw UsageError("--settle-time must not be negative") }
+        guard settleTime >= 0, settleTime <= 3600 else { throw UsageError("--settle-time must be 0…3600 s, got \(settleTime)") }
         guard loadLatency >= 0, loadLatency <= 10_000 else { throw UsageError("--load-latency must be 0…10000 ms") }
-        guard cacheMb >= 1 else { throw UsageError("--cache-mb must be at least 1") }
-        if let w = workers, w < 1 { throw UsageError("--workers must be at least 1") }
+        try BenchCounts.check(cacheMb, "--cache-mb", 1...(1 << 20))
+        if let w = workers { try BenchCounts.check(w, "--workers", 1...256) }
         guard let fmt = CarouselPhotoFormat(rawValue: format) else { throw UsageError("--format '\(format)': want png or jpeg") }
         let names = try strategies.split(separator: ",").map { s -> CarouselStrategyName in
             guard let n = CarouselStrategyName(rawValue: String(s)) else {

@@ -39,7 +39,7 @@ struct ExperimentLayers: ParsableCommand {
 
     public func run() throws {
         try reportingErrors {
-            guard frames > 0 else { throw UsageError("--frames must be positive") }
+            try BenchCounts.check(frames, "--frames", BenchCounts.frames)
             let grids = try sizes.split(separator: ",").map { s -> LayerGrid in
                 guard let g = LayerGrid(String(s)) else { throw UsageError("bad grid size '\(s)' (want WxHxD)") }
                 return g

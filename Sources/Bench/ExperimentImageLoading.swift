@@ -45,7 +45,7 @@ struct ExperimentImageLoading: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            guard runs > 0 else { throw UsageError("--runs must be positive") }
+            try BenchCounts.check(runs, "--runs", BenchCounts.runs)
             let dims = try sizes.split(separator: ",").map { s -> (Int, Int) in
                 let p = s.split(separator: "x").compactMap { Int($0) }
                 guard p.count == 2, p[0] > 0, p[1] > 0 else { throw UsageError("bad size '\(s)' (want WxH)") }

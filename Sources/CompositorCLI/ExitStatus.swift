@@ -2,7 +2,7 @@
 // comparison (or check) over its tolerance, 2 bad usage or input or a backend
 // failure. The argument parser would exit 64 (EX_USAGE) for an unknown flag,
 // a missing argument or a failed validate(); here those become 2 as well,
-// with the same "compositor: error: …" line as the commands' own checks.
+// with the same one "compositor: error: …" line as the commands' own checks.
 // Help and --version still exit 0.
 
 import Bench
@@ -26,11 +26,19 @@ extension CompositorCommand {
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { self.exit(withError: error) }
-            printError("compositor: error: \(message(for: error))")
-            // The parser's "See 'compositor render --help' for more information." line.
-            if let hint = fullMessage(for: error).split(separator: "\n").last(where: { $0.hasPrefix("  See '") || $0.hasPrefix("See '") }) {
-                printError(hint.trimmingCharacters(in: .whitespaces))
+            // One line, like every other error: the message names the
+            // option, and the parser's "See 'compositor render --help' for
+            // more information." hint, a second line of its own, follows on
+            // the same line.
+            let text = message(for: error).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }.joined(separator: " ")
+            var line = "compositor: error: \(text)"
+            if let hint = fullMessage(for: error).split(separator: "\n")
+                .map({ $0.trimmingCharacters(in: .whitespaces) }).last(where: { $0.hasPrefix("See '") }),
+               let end = hint.range(of: "' for more information") {
+                line += " (see \(hint[hint.index(hint.startIndex, offsetBy: 4)..<end.lowerBound])')"
             }
+            printError(line)
             Foundation.exit(2)
         }
     }

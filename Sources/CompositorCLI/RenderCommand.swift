@@ -72,16 +72,25 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .customLong("dump-plan"), help: "Print the render plan.")
     var dumpPlan = false
 
+    /// The longest sequence `--frames` writes (over 4 hours at 60 fps) and
+    /// the most renders `--repeat` times: beyond them a command would only
+    /// run for days.
+    static let maximumFrames = 1_000_000, maximumRepeat = 100_000
+
     func validate() throws {
         if frames == nil {
             do { _ = try ImageOutputFile.format(for: output, quality: quality) } catch { throw ValidationError("\(error)") }
         } else if quality != nil {
             throw ValidationError("--quality applies to a single .jpg output, not to --frames (PNG sequences)")
         }
-        guard repeatCount >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard (1...Self.maximumRepeat).contains(repeatCount) else {
+            throw ValidationError("--repeat must be from 1 to \(Self.maximumRepeat), got \(repeatCount)")
+        }
         if let t = time, !t.isFinite { throw ValidationError("--time must be a finite number of seconds, got \(t)") }
         if let n = frames {
-            guard n >= 1 else { throw ValidationError("--frames must be at least 1, got \(n)") }
+            guard (1...Self.maximumFrames).contains(n) else {
+                throw ValidationError("--frames must be from 1 to \(Self.maximumFrames), got \(n)")
+            }
             guard time == nil else { throw ValidationError("--time and --frames exclude each other (use --start)") }
             guard repeatCount == 1 else { throw ValidationError("--repeat and --frames exclude each other") }
             guard !dumpPlan else { throw ValidationError("--dump-plan applies to single renders, not --frames") }

@@ -29,6 +29,7 @@ struct StatsReport {
             fields.append(("drawingPixelsRedrawn", b.drawingPixelsRedrawn))
             fields.append(("backingStoreBytes", b.backingStoreBytes))
         }
+        if b.shadowMaskBytes > 0 { fields.append(("shadowMaskBytes", b.shadowMaskBytes)) }
         fields.append(("planMilliseconds", (o.planSeconds * 1e5).rounded() / 100))
         fields.append(("executeMilliseconds", (o.executeSeconds * 1e5).rounded() / 100))
         for (k, v) in o.execution.reportFields {

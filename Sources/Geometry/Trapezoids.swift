@@ -2,8 +2,9 @@
 // form in which shape layers reach the GPU (as draw items, not as a CPU
 // bitmap). A slab sweep: slab boundaries at every vertex y and every y where
 // two edges cross, so inside a slab the edges keep their left-to-right
-// order; the active edges are sorted at mid-slab, the winding accumulated,
-// and each maximal inside run becomes one trapezoid.
+// order; the active edges are ordered at mid-slab (kept from the slab
+// before and re-sorted where it changed: Trapezoids+Ordering.swift), the
+// winding accumulated, and each maximal inside run becomes one trapezoid.
 //
 // Each trapezoid records which of its four edges are real boundaries of the
 // filled region (the renderer antialiases exactly those; the others are
@@ -83,8 +84,9 @@ public enum Trapezoids {
         (try? decomposeChecked(polygons, rule: rule, maxWidth: maxWidth)) ?? []
     }
 
-    /// Most units of work (slabs, edge-order swaps at crossings, active
-    /// edges per slab, then the pieces `maxWidth` cuts the trapezoids into)
+    /// Most units of work (the up-front sorts of the vertices, slabs,
+    /// edge-order moves and crossings, active edges per slab, then the
+    /// pieces `maxWidth` cuts the trapezoids into)
     /// one decomposition may take: a path with millions of self-crossings (a
     /// dash pattern far below a pixel, a scribble of tens of thousands of
     /// random segments) or a stroke so wide and flat that its thousand slabs
@@ -100,6 +102,15 @@ public enum Trapezoids {
     /// steps, debug build).
     static let pieceWork = 8
 
+    /// Units of work sorting `n` values counts for: n log₂ n comparisons,
+    /// 4 to a unit. Under AddressSanitizer the three up-front sorts of a
+    /// stroke of 1,194,399 edges took 0.76 s, more than its 4 million sweep
+    /// steps (FuzzStroke's slowest input, 1.8 s in all; it is now refused
+    /// before sorting).
+    static func sortingWork(_ n: Int) -> Int {
+        n * (Int.bitWidth - n.leadingZeroBitCount) / 4
+    }
+
     /// Why a path was not decomposed.
     public struct TooComplex: Error, CustomStringConvertible {
         public let edges: Int
@@ -111,7 +122,7 @@ public enum Trapezoids {
                 return "the path is too complex to fill (\(edges) edges whose trapezoids would be cut into more than \(p) pieces, "
                     + "over \(Trapezoids.maximumWork) steps with the sweep)"
             }
-            return "the path is too complex to fill (\(edges) edges crossing so often that the sweep would take more than \(Trapezoids.maximumWork) steps)"
+            return "the path is too complex to fill (\(edges) edges, so many or crossing so often that sorting and sweeping them would take more than \(Trapezoids.maximumWork) steps)"
         }
     }
 
@@ -127,6 +138,10 @@ public enum Trapezoids {
             }
         }
         guard minC <= maxC else { return [] }
+        // The sorts of every vertex (y groups, slab lines, edges by top)
+        // come first: a path of a million tiny edges is refused before them.
+        let sortWork = sortingWork(polygons.reduce(0) { $0 + ($1.count >= 3 ? $1.count : 0) })
+        if sortWork > maximumWork { throw TooComplex(edges: polygons.reduce(0) { $0 + $1.count }) }
         let eps = 1e-7 * max(1, maxC - minC)
         // Heights merge within the precision of the heights themselves: a
         // shape far wider than tall (1e300 × 1) keeps its slabs.
@@ -143,7 +158,7 @@ public enum Trapezoids {
             }
         }
         guard !edges.isEmpty else { return [] }
-        guard let (slabs, work) = sweep(edges, rule: rule, eps: eps) else { throw TooComplex(edges: edges.count) }
+        guard let (slabs, work) = sweep(edges, rule: rule, eps: eps, work: sortWork) else { throw TooComplex(edges: edges.count) }
         guard let traps = trapezoids(slabs, edges: edges, eps: eps, maxWidth: maxWidth, work: work) else {
             throw TooComplex(edges: edges.count, piecesOver: (maximumWork - work) / pieceWork)
         }
@@ -177,74 +192,134 @@ public enum Trapezoids {
     // MARK: - Sweep
 
     /// The slabs of the sweep and the work they took, or nil when it would
-    /// take more than `maximumWork`.
-    static func sweep(_ edges: [Edge], rule: FillRule, eps: Double) -> (slabs: [Slab], work: Int)? {
-        var work = 0
+    /// take more than `maximumWork`. The work counts every active edge of
+    /// every slab and sub-slab, every move that reorders them
+    /// (Trapezoids+Ordering.swift) and every crossing found.
+    static func sweep(_ edges: [Edge], rule: FillRule, eps: Double, work: Int = 0) -> (slabs: [Slab], work: Int)? {
+        var work = work
         var ys = Array(Set(edges.flatMap { [$0.y0, $0.y1] })).sorted()
         ys = ys.filter { $0.isFinite }
         let order = edges.indices.sorted { edges[$0].y0 < edges[$1].y0 }
+        // An edge's rank is its place in `order`; `active` stays in rank
+        // order, so ties broken by rank are the ties a stable sort of
+        // `active` keeps.
+        var rank = [Int](repeating: 0, count: edges.count)
+        for (k, e) in order.enumerated() { rank[e] = k }
+        var isActive = [Bool](repeating: false, count: edges.count)
+        // x of each active edge at the slab's top and bottom, by edge number.
+        var xa = [Double](repeating: 0, count: edges.count), xb = xa, xm = xa
+        func topLess(_ i: Int, _ j: Int) -> Bool {
+            xa[i] != xa[j] ? xa[i] < xa[j] : xb[i] != xb[j] ? xb[i] < xb[j] : rank[i] < rank[j]
+        }
         var next = 0
         var active: [Int] = []
+        // The previous slab's edges in their order at its bottom (this slab's top).
+        var previous: [Int] = []
         var slabs: [Slab] = []
         for k in 0..<(ys.count - 1) {
             let ya = ys[k], yb = ys[k + 1]
-            active.removeAll { edges[$0].y1 <= ya }
+            active.removeAll {
+                guard edges[$0].y1 <= ya else { return false }
+                isActive[$0] = false
+                return true
+            }
+            var started: [Int] = []
             while next < order.count && edges[order[next]].y0 <= ya {
-                active.append(order[next]); next += 1
+                active.append(order[next]); isActive[order[next]] = true; started.append(order[next]); next += 1
             }
             if active.isEmpty { continue }
             work += active.count
             if work > maximumWork { return nil }
+            // The active edges left to right at ya (ties: by x at yb).
+            var ordered = true
+            for e in active {
+                xa[e] = edges[e].x(at: ya); xb[e] = edges[e].x(at: yb)
+                if xa[e].isNaN || xb[e].isNaN { ordered = false }
+            }
+            var top: [Int]
+            if ordered {
+                top = previous.filter { isActive[$0] }
+                work += reorder(&top, by: topLess)
+                if started.count > 1 {
+                    started.sort(by: topLess)
+                    work += sortingWork(started.count)
+                }
+                top = merge(top, started, by: topLess)
+            } else {
+                // NaN positions: no order to keep; the sort of old.
+                top = active.indices.sorted {
+                    xa[active[$0]] != xa[active[$1]] ? xa[active[$0]] < xa[active[$1]] : xb[active[$0]] < xb[active[$1]]
+                }.map { active[$0] }
+                work += sortingWork(active.count)
+            }
             // Crossings strictly inside the vertex slab: the pairs whose
             // order at the top differs from their order at the bottom, found
             // by insertion-sorting the top order by bottom x (time ∝ edges + crossings).
             var cuts = [ya]
-            let xa = active.map { edges[$0].x(at: ya) }, xb = active.map { edges[$0].x(at: yb) }
-            var order = active.indices.sorted { xa[$0] != xa[$1] ? xa[$0] < xa[$1] : xb[$0] < xb[$1] }
-            for n in order.indices {
+            var bottom = top
+            for n in bottom.indices {
                 var m = n
-                while m > 0 && xb[order[m]] < xb[order[m - 1]] {
-                    let i = order[m], j = order[m - 1]
+                while m > 0 && xb[bottom[m]] < xb[bottom[m - 1]] {
+                    let i = bottom[m], j = bottom[m - 1]
                     let da = xa[i] - xa[j], db = xb[i] - xb[j]
                     if da > 0 && db < 0 {
                         let y = ya + (yb - ya) * (da / (da - db))
                         if y > ya && y < yb { cuts.append(y) }
                     }
-                    order.swapAt(m, m - 1)
+                    bottom.swapAt(m, m - 1)
                     m -= 1
                     work += 1
                 }
+                if work > maximumWork { return nil }
             }
-            if work > maximumWork { return nil }
+            previous = bottom
             cuts = Array(Set(cuts)).sorted()
             cuts.append(yb)
+            var mid = top
             for c in 0..<(cuts.count - 1) {
                 let y0 = cuts[c], y1 = cuts[c + 1]
                 guard y1 > y0 else { continue }
-                slabs.append(Slab(y0: y0, y1: y1, spans: spans(active, edges, y0, y1, rule: rule, eps: eps)))
-                work += active.count
+                let (s, moves) = spans(active, &mid, edges, rank: rank, xm: &xm, y0, y1, rule: rule, eps: eps)
+                slabs.append(Slab(y0: y0, y1: y1, spans: s))
+                work += active.count + moves
                 if work > maximumWork { return nil }
             }
         }
         return (slabs, work)
     }
 
-    /// The maximal inside runs of one slab, left to right.
-    static func spans(_ active: [Int], _ edges: [Edge], _ y0: Double, _ y1: Double,
-                      rule: FillRule, eps: Double) -> [Span] {
+    /// The maximal inside runs of one slab, left to right, and the moves it
+    /// took to order the edges: `order` holds the active edges in a
+    /// previous order (the last sub-slab's) and leaves in this slab's
+    /// order at mid-height; `xm` is scratch space by edge number.
+    static func spans(_ active: [Int], _ order: inout [Int], _ edges: [Edge], rank: [Int], xm: inout [Double],
+                      _ y0: Double, _ y1: Double, rule: FillRule, eps: Double) -> ([Span], Int) {
         let ym = (y0 + y1) / 2
-        // Keys computed once per edge, not once per comparison (the same
-        // comparisons, so the same order).
-        let xm = active.map { edges[$0].x(at: ym) }, slopes = active.map { edges[$0].slope }
-        let sorted = active.indices.sorted {
-            let a = xm[$0], b = xm[$1]
-            return a != b ? a < b : slopes[$0] < slopes[$1]
-        }.map { active[$0] }
+        var ordered = true
+        for e in active {
+            xm[e] = edges[e].x(at: ym)
+            if xm[e].isNaN || edges[e].slope.isNaN { ordered = false }
+        }
+        var moves: Int
+        if ordered {
+            func less(_ i: Int, _ j: Int) -> Bool {
+                xm[i] != xm[j] ? xm[i] < xm[j]
+                    : edges[i].slope != edges[j].slope ? edges[i].slope < edges[j].slope : rank[i] < rank[j]
+            }
+            moves = reorder(&order, by: less)
+        } else {
+            // NaN positions: no order to keep; the sort of old.
+            order = active.indices.sorted {
+                let a = xm[active[$0]], b = xm[active[$1]]
+                return a != b ? a < b : edges[active[$0]].slope < edges[active[$1]].slope
+            }.map { active[$0] }
+            moves = sortingWork(active.count)
+        }
         var winding = 0
         var out: [Span] = []
         var open: Int?
         func inside(_ w: Int) -> Bool { rule == .nonZero ? w != 0 : w & 1 != 0 }
-        for i in sorted {
+        for i in order {
             let was = inside(winding)
             winding += edges[i].dir
             let now = inside(winding)
@@ -262,13 +337,13 @@ public enum Trapezoids {
                 open = nil
             }
         }
-        return out
+        return (out, moves)
     }
 
     // MARK: - Edge flags and cuts
 
     /// `[a, b]` minus the union of `covered`, keeping parts longer than eps.
-    static func subtract(_ a: Double, _ b: Double, _ covered: [(Double, Double)], eps: Double) -> [(Double, Double)] {
+    static func subtract(_ a: Double, _ b: Double, _ covered: ArraySlice<(Double, Double)>, eps: Double) -> [(Double, Double)] {
         var parts = [(a, b)]
         for (c0, c1) in covered {
             var nextParts: [(Double, Double)] = []
@@ -283,7 +358,8 @@ public enum Trapezoids {
     }
 
     /// Whether `[a, b]` (or the point a, when b ≤ a) lies within `parts` up to eps.
-    static func covers(_ parts: [(Double, Double)], _ a: Double, _ b: Double, eps: Double) -> Bool {
+    static func covers<C: Collection>(_ parts: C, _ a: Double, _ b: Double, eps: Double) -> Bool
+        where C.Element == (Double, Double) {
         if b - a <= eps {
             let m = (a + b) / 2
             return parts.contains { $0.0 - eps <= m && m <= $0.1 + eps }
@@ -291,6 +367,31 @@ public enum Trapezoids {
         var len = 0.0
         for (p0, p1) in parts { len += max(0, min(p1, b) - max(p0, a)) }
         return len >= (b - a) - eps
+    }
+
+    /// Whether the intervals' starts and ends both ascend (a slab's spans,
+    /// left to right, always do unless rounding disturbs them).
+    static func ascending(_ intervals: [(Double, Double)]) -> Bool {
+        zip(intervals, intervals.dropFirst()).allSatisfy { $0.0 <= $1.0 && $0.1 <= $1.1 }
+    }
+
+    /// The intervals of `covered` that may come within eps of `[lo, hi]`:
+    /// found by binary search when they ascend, all of them otherwise.
+    /// Those left out cannot change `subtract` or `covers` over `[lo, hi]`,
+    /// so the results are the same as with all of them, but a slab of
+    /// thousands of spans no longer scans every span above it for each of
+    /// its own (quadratic, and the cost of the slowest fuzzed strokes).
+    static func nearby(_ covered: [(Double, Double)], ascending: Bool,
+                       _ lo: Double, _ hi: Double, eps: Double) -> ArraySlice<(Double, Double)> {
+        guard ascending, covered.count > 8 else { return covered[...] }
+        var a = 0, b = covered.count
+        while a < b {
+            let m = (a + b) / 2
+            if covered[m].1 >= lo - eps { b = m } else { a = m + 1 }
+        }
+        var end = a
+        while end < covered.count && covered[end].0 <= hi + eps { end += 1 }
+        return covered[a..<end]
     }
 
     /// The trapezoids of `slabs`, cut every `maxWidth`; nil when the pieces
@@ -305,9 +406,12 @@ public enum Trapezoids {
                 ? slabs[k - 1].spans.map { ($0.xl1, $0.xr1) } : []
             let below: [(Double, Double)] = k + 1 < slabs.count && slabs[k + 1].y0 == slab.y1
                 ? slabs[k + 1].spans.map { ($0.xl0, $0.xr0) } : []
+            let aboveAscending = ascending(above), belowAscending = ascending(below)
             for s in slab.spans {
-                let topB = subtract(s.xl0, s.xr0, above, eps: eps)
-                let botB = subtract(s.xl1, s.xr1, below, eps: eps)
+                let aboveS = nearby(above, ascending: aboveAscending, min(s.xl0, s.xr0), max(s.xl0, s.xr0), eps: eps)
+                let belowS = nearby(below, ascending: belowAscending, min(s.xl1, s.xr1), max(s.xl1, s.xr1), eps: eps)
+                let topB = subtract(s.xl0, s.xr0, aboveS, eps: eps)
+                let botB = subtract(s.xl1, s.xr1, belowS, eps: eps)
                 // Vertical cuts at the ends of partial boundaries, where they stay inside the span.
                 var xs: [Double] = []
                 for (a, b) in topB + botB { xs.append(a); xs.append(b) }
@@ -325,10 +429,10 @@ public enum Trapezoids {
                     var flags = 0
                     if case .edge = ls { flags |= Trapezoid.left }
                     if case .edge = rs { flags |= Trapezoid.right }
-                    if covers(topB, l0, r0, eps: eps) || (topB.isEmpty && r0 - l0 <= eps && !covers(above, l0, r0, eps: eps)) {
+                    if covers(topB, l0, r0, eps: eps) || (topB.isEmpty && r0 - l0 <= eps && !covers(aboveS, l0, r0, eps: eps)) {
                         flags |= Trapezoid.top
                     }
-                    if covers(botB, l1, r1, eps: eps) || (botB.isEmpty && r1 - l1 <= eps && !covers(below, l1, r1, eps: eps)) {
+                    if covers(botB, l1, r1, eps: eps) || (botB.isEmpty && r1 - l1 <= eps && !covers(belowS, l1, r1, eps: eps)) {
                         flags |= Trapezoid.bottom
                     }
                     let t = Trapezoid(y0: slab.y0, y1: slab.y1, xl0: l0, xl1: l1, xr0: r0, xr1: r1, edges: flags)
@@ -388,11 +492,13 @@ public enum Trapezoids {
     /// that lies strictly inside a trapezoid's top or bottom edge.
     static func addSharedVertices(_ traps: inout [[Trapezoid]], _ slabs: [Slab]) {
         for k in traps.indices {
-            var top = traps[k].flatMap { [$0.xl0, $0.xr0] }
-            if k > 0 && slabs[k - 1].y1 == slabs[k].y0 { top += traps[k - 1].flatMap { [$0.xl1, $0.xr1] } }
-            var bottom = traps[k].flatMap { [$0.xl1, $0.xr1] }
-            if k + 1 < slabs.count && slabs[k + 1].y0 == slabs[k].y1 { bottom += traps[k + 1].flatMap { [$0.xl0, $0.xr0] } }
-            top = Array(Set(top)).sorted(); bottom = Array(Set(bottom)).sorted()
+            // Each slab's corners come left to right, so merging them is
+            // linear (sorting them per slab was most of the time of a stroke
+            // cut into half a million pieces under ASan).
+            let top = sortedUnique(corners(traps[k], top: true),
+                                   k > 0 && slabs[k - 1].y1 == slabs[k].y0 ? corners(traps[k - 1], top: false) : [])
+            let bottom = sortedUnique(corners(traps[k], top: false),
+                                      k + 1 < slabs.count && slabs[k + 1].y0 == slabs[k].y1 ? corners(traps[k + 1], top: true) : [])
             for i in traps[k].indices {
                 let t = traps[k][i]
                 traps[k][i].topXs = strictlyBetween(top, t.xl0, t.xr0)

@@ -23,6 +23,10 @@ public struct PlanBuildStats: Sendable, Equatable, Codable {
     public var drawingPixelsRedrawn = 0
     /// Bytes of the drawing layers' backing stores the plan shows (width × height × 4 each).
     public var backingStoreBytes = 0
+    /// Bytes of the shadowPath masks the plan samples (width × height × 4
+    /// each, cut to where the shadow can show): the work a huge shadowPath
+    /// costs, bounded by PlanLimits.maximumShadowMaskBytes.
+    public var shadowMaskBytes = 0
     /// Content the plan could not draw, each with the layer and the reason
     /// (a path too complex to fill); renderers refuse such plans.
     public var problems: [String] = []

@@ -47,6 +47,20 @@ extension PlanBuilder {
         let color = bc.premultiplied.scaled(opacity)
         let r = effectiveRadius(l)
         let t = n.toTarget.transform3D
+        if needsRoundedClip(l) {
+            // Drawn into the body pass that goes back through the layer's own
+            // (rounded, antialiased) bounds, like the background: the clip
+            // gives the outer edge its coverage c once. The ring's own outer
+            // edge would give c² there, so it reaches two pixels past the
+            // bounds (an offset rounded rect: radius and width grow by as
+            // much) and only its inner edge is its own.
+            let e = 2 * pointsPerPixel(n.toTarget, at: Vec2(b.midX, b.midY), fallback: max(b.width, b.height))
+            let outer = b.insetBy(-e, -e)
+            add(DrawItem(layer: n.nameIndex, transform: t, rect: outer, paint: .solid(color),
+                         shape: .ring(outer, radius: r + e, width: w + e, innerRadius: max(0, r - w)),
+                         aaEdges: .all, clip: n.clip))
+            return
+        }
         if r > 0 || l.allowsEdgeAntialiasing {
             add(DrawItem(layer: n.nameIndex, transform: t, rect: b, paint: .solid(color),
                          shape: .ring(b, radius: r, width: w, innerRadius: max(0, r - w)),
@@ -65,6 +79,16 @@ extension PlanBuilder {
             add(DrawItem(layer: n.nameIndex, transform: t, rect: s, paint: .solid(color),
                          blend: blend, clip: n.clip))
         }
+    }
+
+    /// The layer-plane length of one target pixel at `p` (the larger of the
+    /// two axes' steps), or `fallback` where the map is degenerate there.
+    func pointsPerPixel(_ h: Homography, at p: Vec2, fallback: Double) -> Double {
+        let o = h.apply(p), dx = h.apply(Vec2(p.x + 1, p.y)), dy = h.apply(Vec2(p.x, p.y + 1))
+        func length(_ a: Vec2) -> Double { ((a.x - o.x) * (a.x - o.x) + (a.y - o.y) * (a.y - o.y)).squareRoot() }
+        let px = min(length(dx), length(dy))
+        guard px.isFinite, px > 0 else { return fallback }
+        return min(1 / px, fallback)
     }
 
     // MARK: - Contents

@@ -235,6 +235,7 @@ extension PlanBuilder {
             let (ew, eh) = ShadowMask.extent(path: path, scale: scale, pad: pad, region: region)
             guard let (mw, mh) = checkedPixelSize(ew, eh, layer: l, what: "shadowPath mask") else { return }
             shadowMaskBytes += mw * mh * 4
+            stats.shadowMaskBytes = shadowMaskBytes
             guard shadowMaskBytes <= PlanLimits.maximumShadowMaskBytes else {
                 problem(l, "shadowPath mask: this frame's shadowPath masks would need more than "
                         + "\(PlanLimits.maximumShadowMaskBytes >> 20) MiB")
