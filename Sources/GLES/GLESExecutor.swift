@@ -230,7 +230,11 @@ public final class GLESExecutor {
         switch item.paint {
         case .solid:
             let program: ProgramKind
-            if case .blurredRect = item.shape { program = .blurredRect } else { program = .solid }
+            switch item.shape {
+            case .blurredRect: program = .blurredRect
+            case .blurredRoundedRect: program = .blurredRoundedRect
+            default: program = .solid
+            }
             emit(item, BatchState(program: program, textures: [], filter: .nearest, blend: item.blend))
             return
         case .gradient(let g):

@@ -11,6 +11,8 @@ enum ProgramKind: String, CaseIterable {
     case solid, texture, textureAlpha, masked, blur
     /// Paint.solid with Shape.blurredRect (the only program with that coverage branch compiled in).
     case blurredRect
+    /// Paint.solid with Shape.blurredRoundedRect (coverage_blurred_rrect.glsl compiled in).
+    case blurredRoundedRect
     /// A blur step over all four channels (BlurStep.Channels.rgba).
     case blurRGBA
     /// Paint.gradient, evaluated per pixel (gradient.glsl); its stops are per-batch uniforms.
@@ -29,6 +31,7 @@ enum ProgramKind: String, CaseIterable {
         switch self {
         case .solid: return "ps_solid.frag.glsl"
         case .blurredRect: return "ps_blurred_rect.frag.glsl"
+        case .blurredRoundedRect: return "ps_blurred_rrect.frag.glsl"
         case .texture: return "ps_texture.frag.glsl"
         case .textureAlpha: return "ps_texture_alpha.frag.glsl"
         case .masked: return "ps_masked.frag.glsl"
@@ -43,7 +46,7 @@ enum ProgramKind: String, CaseIterable {
     }
     var samplers: [String] {
         switch self {
-        case .solid, .blurredRect, .gradient: return []
+        case .solid, .blurredRect, .blurredRoundedRect, .gradient: return []
         case .texture, .textureAlpha: return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur, .blurRGBA: return ["u_source"]

@@ -10,6 +10,7 @@
 // 2/255 needs 20–70 erf and exp per pixel (prototyped), more than one
 // bilinear fetch of the mask on llvmpipe.
 
+import Foundation
 import Geometry
 import Layers
 
@@ -22,8 +23,19 @@ extension PlanBuilder {
         let l = d.layer
         guard !l.masksToBounds else { return nil }
         let b = path.controlBounds
-        guard path == .rect(b), !b.isEmpty else { return nil }
+        guard !b.isEmpty else { return nil }
         let sigma = max(0, l.shadowRadius)
+        let shape: Shape
+        if path == .rect(b) {
+            shape = .blurredRect(b, sigmaX: sigma, sigmaY: sigma)
+        } else if let r = roundedRectRadius(path, bounds: b), Self.roundedShadowsInShader,
+                  min(b.width, b.height) - 2 * r >= 8 * sigma {
+            // Folding a pixel onto its nearest corner is exact (to the 4σ cut)
+            // only while the straight sides are 8σ long.
+            shape = .blurredRoundedRect(b, radius: r, sigma: sigma)
+        } else {
+            return nil
+        }
         guard sigma * scale >= 1 else { return nil }
         // Local coordinates travel as Float: keep them where a Float still resolves the blur.
         let limit = 1e6
@@ -34,6 +46,20 @@ extension PlanBuilder {
         return DrawItem(layer: d.nameIndex,
                         transform: Homography.translation(off.x, off.y).concatenating(d.toTarget).transform3D,
                         rect: b.insetBy(-reach, -reach), paint: .solid(color),
-                        shape: .blurredRect(b, sigmaX: sigma, sigmaY: sigma), clip: d.clip)
+                        shape: shape, clip: d.clip)
     }
+
+    /// The corner radius of `path` when it is exactly `Path.roundedRect(bounds, radius:)` with a radius > 0.
+    func roundedRectRadius(_ path: Path, bounds b: Rect) -> Double? {
+        guard case .move(let p)? = path.elements.first, p.y == b.minY else { return nil }
+        let r = p.x - b.minX
+        guard r > 0, path == .roundedRect(b, radius: r) else { return nil }
+        return r
+    }
+
+    /// Whether plain rounded-rect shadows are evaluated per pixel
+    /// (Shape.blurredRoundedRect) rather than sampled from a cached CPU mask:
+    /// COMPOSITOR_ROUNDED_SHADOW=mask picks the mask, =shader the per-pixel form.
+    static let roundedShadowsInShader = ProcessInfo.processInfo.environment["COMPOSITOR_ROUNDED_SHADOW"] != "mask"
+
 }
