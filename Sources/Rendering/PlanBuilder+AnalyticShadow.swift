@@ -28,7 +28,7 @@ extension PlanBuilder {
         let shape: Shape
         if path == .rect(b) {
             shape = .blurredRect(b, sigmaX: sigma, sigmaY: sigma)
-        } else if let r = roundedRectRadius(path, bounds: b), Self.roundedShadowsInShader,
+        } else if options.roundedShadowsInShader, let r = roundedRectRadius(path, bounds: b),
                   min(b.width, b.height) - 2 * r >= 8 * sigma {
             // Folding a pixel onto its nearest corner is exact (to the 4σ cut)
             // only while the straight sides are 8σ long.
@@ -57,9 +57,10 @@ extension PlanBuilder {
         return r
     }
 
-    /// Whether plain rounded-rect shadows are evaluated per pixel
-    /// (Shape.blurredRoundedRect) rather than sampled from a cached CPU mask:
-    /// COMPOSITOR_ROUNDED_SHADOW=mask picks the mask, =shader the per-pixel form.
-    static let roundedShadowsInShader = ProcessInfo.processInfo.environment["COMPOSITOR_ROUNDED_SHADOW"] != "mask"
+    /// PlanOptions.roundedShadowsInShader's default: COMPOSITOR_ROUNDED_SHADOW=shader
+    /// (the per-pixel form); unset or =mask, the cached mask.
+    public static func roundedShadowsInShaderFromEnvironment() -> Bool {
+        ProcessInfo.processInfo.environment["COMPOSITOR_ROUNDED_SHADOW"] == "shader"
+    }
 
 }

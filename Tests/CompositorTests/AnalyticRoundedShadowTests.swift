@@ -3,7 +3,8 @@
 // rounded rect (true quarter circles) computed here in Double: each row of
 // the rounded rect blurred along x in closed form with Foundation's erf,
 // integrated over y by a fine midpoint rule. Several σ, radii, scales and
-// rotations; no pass and no mask image; within 2/255; GPU and CPU agree.
+// rotations; no pass and no mask image; within 2/255; GPU and CPU agree
+// (at most 1/255 apart, in under 0.1 % of the pixels: Float rounding).
 
 import XCTest
 import Foundation
@@ -15,6 +16,11 @@ import Plan
 import Raster
 
 final class AnalyticRoundedShadowTests: XCTestCase {
+    // The per-pixel form is off by default (the cached mask is faster on
+    // llvmpipe and the CPU executor): these tests turn it on.
+    override func setUp() { setenv("COMPOSITOR_ROUNDED_SHADOW", "shader", 1) }
+    override func tearDown() { unsetenv("COMPOSITOR_ROUNDED_SHADOW") }
+
     /// The rounded rect [0, w] × [0, h] (radius r) convolved with a Gaussian of σ at (x, y).
     static func exactBlurredRoundedRect(x: Double, y: Double, w: Double, h: Double, r: Double, sigma: Double) -> Double {
         let lo = max(0, y - 6 * sigma), hi = min(h, y + 6 * sigma)
@@ -61,7 +67,7 @@ final class AnalyticRoundedShadowTests: XCTestCase {
                 if case .blurredRoundedRect = $0.shape { return true }; return false })
 
             let c = cos(angle), s = sin(angle)
-            var worst = 0.0, gpuWorst = 0
+            var worst = 0.0, gpuWorst = 0, gpuDiffering = 0
             for y in stride(from: 0, to: size, by: 2) {
                 for x in stride(from: 0, to: size, by: 2) {
                     let dx = Double(x) + 0.5 - pos.x, dy = Double(y) + 0.5 - pos.y
@@ -72,12 +78,18 @@ final class AnalyticRoundedShadowTests: XCTestCase {
                 }
             }
             for y in 0..<size {
-                for x in 0..<size { gpuWorst = max(gpuWorst, abs(Int(cpu.image[x, y].3) - Int(gpu.image[x, y].3))) }
+                for x in 0..<size {
+                    let e = abs(Int(cpu.image[x, y].3) - Int(gpu.image[x, y].3))
+                    gpuWorst = max(gpuWorst, e)
+                    if e > 0 { gpuDiffering += 1 }
+                }
             }
             print("analytic rounded shadow σ=\(sigma) r=\(radius) angle \(angle) scale \(sx)×\(sy): "
-                  + "max error \(worst * 255)/255, GPU vs CPU max \(gpuWorst)/255")
+                  + "max error \(worst * 255)/255, GPU vs CPU max \(gpuWorst)/255 in \(gpuDiffering) pixels")
             XCTAssertLessThanOrEqual(worst, 2.0 / 255 + 1e-9, "σ = \(sigma), r = \(radius)")
             XCTAssertLessThanOrEqual(gpuWorst, 1, "σ = \(sigma), r = \(radius)")
+            // The executors agree but for Float rounding in a few pixels (7 of 193,600 here).
+            XCTAssertLessThanOrEqual(gpuDiffering, size * size / 1000, "σ = \(sigma), r = \(radius)")
         }
     }
 
@@ -91,6 +103,23 @@ final class AnalyticRoundedShadowTests: XCTestCase {
         card.shadowPath = .roundedRect(card.bounds, radius: 20)
         card.shadowOpacity = 1
         card.shadowRadius = 4   // 60 − 40 = 20 < 32
+        root.addSublayer(card)
+        let cpu = try Renderer(executor: .cpu(CPUExecutor())).render(root: root)
+        XCTAssertFalse(cpu.plan.canvasPass.items.contains {
+            if case .blurredRoundedRect = $0.shape { return true }; return false })
+        XCTAssertFalse(cpu.plan.images.isEmpty)
+    }
+
+    /// Off (the default), a rounded shadowPath keeps the cached mask.
+    func testMaskByDefault() throws {
+        unsetenv("COMPOSITOR_ROUNDED_SHADOW")
+        let root = Layer()
+        root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
+        let card = Layer()
+        card.frame = Rect(x: 30, y: 30, width: 140, height: 140)
+        card.shadowPath = .roundedRect(card.bounds, radius: 20)
+        card.shadowOpacity = 1
+        card.shadowRadius = 4
         root.addSublayer(card)
         let cpu = try Renderer(executor: .cpu(CPUExecutor())).render(root: root)
         XCTAssertFalse(cpu.plan.canvasPass.items.contains {
