@@ -4,11 +4,12 @@
 // shadowRadius per axis of the layer's plane. Shape.blurredRect evaluates it
 // per pixel in both executors (a product of error-function differences,
 // Coverage.blurredRectCoverage), so no mask is rasterized, blurred, cached
-// or uploaded and no pass is needed. Rounded rects and other paths keep the
-// cached mask (ShadowMask), as Skia's and WebRender's rounded-rect shadows
-// keep a precomputed blurred mask: an in-shader rounded-rect integral held to
-// 2/255 needs 20–70 erf and exp per pixel (prototyped), more than one
-// bilinear fetch of the mask on llvmpipe.
+// or uploaded and no pass is needed. Rounded rects can be evaluated per
+// pixel too (Shape.blurredRoundedRect: 20 erf and 16 polynomial exp a pixel,
+// within 0.6/255), but only under PlanOptions.roundedShadowsInShader
+// (COMPOSITOR_ROUNDED_SHADOW=shader): measured slower than one bilinear fetch
+// of the cached mask (ShadowMask) on llvmpipe and the CPU executor
+// (docs/benchmarks.md), so rounded rects and other paths keep the mask by default.
 
 import Foundation
 import Geometry
