@@ -137,6 +137,10 @@ float cov_blurredRectCoverage(float lx, float ly, vec4 rect, float sigmaX, float
 }
 #endif
 
+#ifdef COV_BLURRED_RRECT
+#include "coverage_blurred_rrect.glsl"
+#endif
+
 // Coverage.evaluate: coverage in 0...1 of the pixel whose centre has local
 // coordinates (lx, ly). `code` is rounded first: it is an exact integer on
 // every vertex, but a perspective-correct interpolator (not llvmpipe's) may
@@ -148,6 +152,9 @@ float cov_evaluate(float lx, float ly, vec4 jac, vec4 rect, vec4 params) {
     if (kind == 3.0) { return cov_trapezoidCoverage(lx, ly, jac, rect, params.x, params.y, mask); }
 #ifdef COV_BLURRED_RECT
     if (kind == 4.0) { return cov_blurredRectCoverage(lx, ly, rect, params.x, params.y); }
+#endif
+#ifdef COV_BLURRED_RRECT
+    if (kind == 5.0) { return cov_blurredRoundedRectCoverage(lx, ly, rect, params.x, params.y); }
 #endif
     if (kind == 0.0) {
         if (mask == 0.0) { return 1.0; }

@@ -5,6 +5,7 @@
 // u_increment (1/255 in one channel) under glBlendFunc(GL_ONE, GL_ONE) into
 // an RGBA8 target, i.e. +1 in that channel's 8-bit counter.
 #define COV_BLURRED_RECT 1
+#define COV_BLURRED_RRECT 1
 #include "ps_common.frag.glsl"
 
 #define COUNT_THRESHOLD 0.001

@@ -9,7 +9,10 @@ machine hits all of them alike. The shadow's cost is the frame time minus the
 no-shadow frame of the same round. Prints per-round figures, then medians with
 min-max, and each radius's cost as a multiple of radius 1's. --card plain: the
 card alone (an opaque rect layer: its shadow is drawn from a cached mask, no
-pass); --card layered: the card with one sublayer (offscreen body, blur passes).
+pass); --card layered: the card with one sublayer (offscreen body, blur passes);
+--card rounded: the card alone with cornerRadius 24 (its shadow is evaluated per
+pixel, or drawn from a cached mask under COMPOSITOR_ROUNDED_SHADOW=mask: give a
+wrapper script that sets it as a second --compositor to compare the two).
 
   python3 benchmarks/shadow_radius_sweep.py                  # .build/release/compositor
   python3 benchmarks/shadow_radius_sweep.py --compositor before=/tmp/old/compositor \
@@ -17,8 +20,8 @@ pass); --card layered: the card with one sublayer (offscreen body, blur passes).
 """
 import argparse, json, os, statistics, subprocess, sys, tempfile
 
-def scene(radius, layered):
-    card = {"name": "card", "frame": [160, 140, 400, 400], "backgroundColor": "#FFFFFF", "cornerRadius": 0}
+def scene(radius, layered, corner=0):
+    card = {"name": "card", "frame": [160, 140, 400, 400], "backgroundColor": "#FFFFFF", "cornerRadius": corner}
     if layered:
         # A sublayer makes the shadow come from the composited body: offscreen body + blur passes.
         card["sublayers"] = [{"frame": [40, 40, 120, 60], "backgroundColor": "#3A86FF"}]
@@ -40,7 +43,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--frames", type=int, default=5)
     ap.add_argument("--warmup", type=int, default=2)
-    ap.add_argument("--card", choices=["plain", "layered"], default="layered")
+    ap.add_argument("--card", choices=["plain", "layered", "rounded"], default="layered")
     a = ap.parse_args()
     binaries = [c.split("=", 1) for c in a.compositor] or [["this", ".build/release/compositor"]]
     for name, path in binaries:
@@ -53,7 +56,7 @@ def main():
     for r in [None] + radii:
         p = os.path.join(tmp, f"card-{'none' if r is None else r}.json")
         with open(p, "w") as f:
-            json.dump(scene(r, a.card == "layered"), f)
+            json.dump(scene(r, a.card == "layered", 24 if a.card == "rounded" else 0), f)
         paths[r] = p
     keys = [(n, b, r) for n, _ in binaries for b in a.backends.split(",") for r in [None] + radii]
     times = {k: [] for k in keys}

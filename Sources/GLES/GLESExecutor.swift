@@ -245,6 +245,7 @@ public final class GLESExecutor {
             let program: ProgramKind
             switch item.shape {
             case .blurredRect: program = .blurredRect
+            case .blurredRoundedRect: program = .blurredRoundedRect
             // Coverage is exactly 1 on every pixel of a plain quad without antialiased edges.
             case .quad where item.aaEdges.isEmpty: program = .flat
             default: program = .solid

@@ -13,6 +13,8 @@ enum ProgramKind: String, CaseIterable {
     case blurredRect
     /// Paint.solid without coverage: the interiors split off translucent rounded rects (DrawItem.flatInterior).
     case flat
+    /// Paint.solid with Shape.blurredRoundedRect (coverage_blurred_rrect.glsl compiled in).
+    case blurredRoundedRect
     /// A blur step over all four channels (BlurStep.Channels.rgba).
     case blurRGBA
     /// Paint.gradient, evaluated per pixel (gradient.glsl); its stops are per-batch uniforms.
@@ -32,6 +34,7 @@ enum ProgramKind: String, CaseIterable {
         case .solid: return "ps_solid.frag.glsl"
         case .blurredRect: return "ps_blurred_rect.frag.glsl"
         case .flat: return "ps_flat.frag.glsl"
+        case .blurredRoundedRect: return "ps_blurred_rrect.frag.glsl"
         case .texture: return "ps_texture.frag.glsl"
         case .textureAlpha: return "ps_texture_alpha.frag.glsl"
         case .masked: return "ps_masked.frag.glsl"
@@ -46,7 +49,7 @@ enum ProgramKind: String, CaseIterable {
     }
     var samplers: [String] {
         switch self {
-        case .solid, .blurredRect, .flat, .gradient: return []
+        case .solid, .blurredRect, .blurredRoundedRect, .flat, .gradient: return []
         case .texture, .textureAlpha: return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur, .blurRGBA: return ["u_source"]

@@ -27,6 +27,9 @@ public enum Coverage {
         if kind == 4 {
             return blurredRectCoverage(lx: lx, ly: ly, rect: rect, sigmaX: params.0, sigmaY: params.1)
         }
+        if kind == 5 {
+            return blurredRoundedRectCoverage(lx: lx, ly: ly, rect: rect, sigma: params.0, radius: params.1)
+        }
         if kind == 0 {
             if mask == 0 { return 1 }
             return edgeCoverage(lx: lx, ly: ly, jac: jac, rect: rect, mask: Int(mask))

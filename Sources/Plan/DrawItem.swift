@@ -69,6 +69,12 @@ public enum Shape: Sendable, Equatable {
     /// function differences — instead of antialiased coverage: the shadow of
     /// a rect without a blur pass or a mask (Coverage.blurredRectCoverage).
     case blurredRect(Rect, sigmaX: Double, sigmaY: Double)
+    /// A rounded rect (corner radius `radius`) convolved with a Gaussian of
+    /// standard deviation `sigma` (local units), evaluated per pixel: the
+    /// blurred rect less its four blurred corner pieces
+    /// (Coverage.blurredRoundedRectCoverage). Exact to the Gaussian's 4σ cut
+    /// only where the straight sides are at least 8σ long.
+    case blurredRoundedRect(Rect, radius: Double, sigma: Double)
 }
 
 /// How an item combines with the target.

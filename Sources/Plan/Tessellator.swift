@@ -102,6 +102,8 @@ public enum Tessellator {
             return (rectF(r), [Float(radius), Float(width), Float(inner), VertexLayout.kindRing * 16 + mask])
         case .blurredRect(let r, let sx, let sy):
             return (rectF(r), [Float(sx), Float(sy), 0, VertexLayout.kindBlurredRect * 16 + mask])
+        case .blurredRoundedRect(let r, let radius, let sigma):
+            return (rectF(r), [Float(sigma), Float(radius), 0, VertexLayout.kindBlurredRoundedRect * 16 + mask])
         case .trapezoid(let z):
             return ([Float(z.xl0), Float(z.y0), Float(z.xr0), Float(z.y1)],
                     [Float(z.sl), Float(z.sr), 0, VertexLayout.kindTrapezoid * 16 + mask])

@@ -31,6 +31,8 @@ public enum VertexLayout {
     public static let kindTrapezoid: Float = 3
     /// shapeRect = the rect, shapeParams = (σx, σy, 0, code): Shape.blurredRect.
     public static let kindBlurredRect: Float = 4
+    /// shapeRect = the rect, shapeParams = (σ, radius, 0, code): Shape.blurredRoundedRect.
+    public static let kindBlurredRoundedRect: Float = 5
 }
 
 /// A convex polygon of vertices in `VertexLayout`, drawn as a fan

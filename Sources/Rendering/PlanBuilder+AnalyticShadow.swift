@@ -4,12 +4,14 @@
 // shadowRadius per axis of the layer's plane. Shape.blurredRect evaluates it
 // per pixel in both executors (a product of error-function differences,
 // Coverage.blurredRectCoverage), so no mask is rasterized, blurred, cached
-// or uploaded and no pass is needed. Rounded rects and other paths keep the
-// cached mask (ShadowMask), as Skia's and WebRender's rounded-rect shadows
-// keep a precomputed blurred mask: an in-shader rounded-rect integral held to
-// 2/255 needs 20–70 erf and exp per pixel (prototyped), more than one
-// bilinear fetch of the mask on llvmpipe.
+// or uploaded and no pass is needed. Rounded rects can be evaluated per
+// pixel too (Shape.blurredRoundedRect: 20 erf and 16 polynomial exp a pixel,
+// within 0.6/255), but only under PlanOptions.roundedShadowsInShader
+// (COMPOSITOR_ROUNDED_SHADOW=shader): measured slower than one bilinear fetch
+// of the cached mask (ShadowMask) on llvmpipe and the CPU executor
+// (docs/benchmarks.md), so rounded rects and other paths keep the mask by default.
 
+import Foundation
 import Geometry
 import Layers
 
@@ -22,8 +24,19 @@ extension PlanBuilder {
         let l = d.layer
         guard !l.masksToBounds else { return nil }
         let b = path.controlBounds
-        guard path == .rect(b), !b.isEmpty else { return nil }
+        guard !b.isEmpty else { return nil }
         let sigma = max(0, l.shadowRadius)
+        let shape: Shape
+        if path == .rect(b) {
+            shape = .blurredRect(b, sigmaX: sigma, sigmaY: sigma)
+        } else if options.roundedShadowsInShader, let r = roundedRectRadius(path, bounds: b),
+                  min(b.width, b.height) - 2 * r >= 8 * sigma {
+            // Folding a pixel onto its nearest corner is exact (to the 4σ cut)
+            // only while the straight sides are 8σ long.
+            shape = .blurredRoundedRect(b, radius: r, sigma: sigma)
+        } else {
+            return nil
+        }
         guard sigma * scale >= 1 else { return nil }
         // Local coordinates travel as Float: keep them where a Float still resolves the blur.
         let limit = 1e6
@@ -34,6 +47,21 @@ extension PlanBuilder {
         return DrawItem(layer: d.nameIndex,
                         transform: Homography.translation(off.x, off.y).concatenating(d.toTarget).transform3D,
                         rect: b.insetBy(-reach, -reach), paint: .solid(color),
-                        shape: .blurredRect(b, sigmaX: sigma, sigmaY: sigma), clip: d.clip)
+                        shape: shape, clip: d.clip)
     }
+
+    /// The corner radius of `path` when it is exactly `Path.roundedRect(bounds, radius:)` with a radius > 0.
+    func roundedRectRadius(_ path: Path, bounds b: Rect) -> Double? {
+        guard case .move(let p)? = path.elements.first, p.y == b.minY else { return nil }
+        let r = p.x - b.minX
+        guard r > 0, path == .roundedRect(b, radius: r) else { return nil }
+        return r
+    }
+
+    /// PlanOptions.roundedShadowsInShader's default: COMPOSITOR_ROUNDED_SHADOW=shader
+    /// (the per-pixel form); unset or =mask, the cached mask.
+    public static func roundedShadowsInShaderFromEnvironment() -> Bool {
+        ProcessInfo.processInfo.environment["COMPOSITOR_ROUNDED_SHADOW"] == "shader"
+    }
+
 }

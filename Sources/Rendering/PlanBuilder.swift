@@ -28,6 +28,11 @@ public struct PlanOptions: Sendable {
     /// cairo's surface and the image); a store that would pass it is not allocated, the
     /// layer is not drawn and the plan reports a problem. Nil: no limit beyond each store's own.
     public var memoryLimit: Int?
+    /// Plain rounded-rect shadows (shadowPath or an opaque rounded layer)
+    /// evaluated per pixel (Shape.blurredRoundedRect) instead of drawn from a
+    /// cached CPU mask. Off by default (slower on llvmpipe and the CPU
+    /// executor, docs/benchmarks.md); COMPOSITOR_ROUNDED_SHADOW=shader turns it on.
+    public var roundedShadowsInShader = PlanBuilder.roundedShadowsInShaderFromEnvironment()
     public init(scale: Double = 1, cull: Bool = true, sublayerIndex: Bool = true) {
         self.scale = scale; self.cull = cull; self.sublayerIndex = sublayerIndex
     }
