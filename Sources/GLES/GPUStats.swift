@@ -26,6 +26,13 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var textureUploads = 0
     /// Bytes of image data uploaded.
     public var uploadedBytes = 0
+    /// Image textures found in the texture cache (uploaded in an earlier frame: no upload this frame).
+    public var textureCacheHits = 0
+    /// Image textures the cache evicted (deleted) at the end of this frame to stay within its budget.
+    public var textureCacheEvictions = 0
+    /// Image textures kept for later frames after this one, and their bytes.
+    public var textureCacheEntries = 0
+    public var textureCacheBytes = 0
     /// Images larger than the maximum texture size, split into tiles.
     public var tiledImages = 0
     /// glBindTexture calls for sampling.
@@ -57,6 +64,8 @@ public struct GPUStats: Sendable, Equatable, Codable {
         var s = "passes \(passes), draw calls \(drawCalls), triangles \(triangles), items \(itemsDrawn) (culled \(itemsCulled))\n"
         s += "texture uploads \(textureUploads) (\(uploadedBytes) bytes, \(tiledImages) tiled images), "
         s += "texture binds \(textureBinds), program switches \(programSwitches)"
+        s += "\ntexture cache: \(textureCacheHits) hits, \(textureCacheEvictions) evictions, "
+        s += "\(textureCacheEntries) textures kept (\(textureCacheBytes) bytes)"
         s += "\nopaque first: \(depthPasses) passes with depth, \(opaqueDrawCalls) opaque draw calls, "
         s += "\(opaqueInteriors) opaque interiors; vertex buffer uploads \(bufferUploads)"
         if !offscreenPassesByReason.isEmpty {

@@ -84,7 +84,6 @@ enum PVRTCUploader {
                                        GLsizei(bytes), raw.baseAddress)
             }
             texture = PooledTexture(id: id, width: t.width, height: t.height)
-            stats.pvrtcNative += 1
         case .shaderDecode:
             let (data, nbx, nby) = rasterBlocks(t)
             texture = pool.acquire(width: 2 * nbx, height: nby)
@@ -94,16 +93,24 @@ enum PVRTCUploader {
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(2 * nbx), GLsizei(nby),
                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), data)
             bytes = data.count
-            stats.pvrtcShaderDecoded += 1
         }
         stats.textureUploads += 1
         stats.uploadedBytes += bytes
         stats.pvrtcBytesSaved += t.width * t.height * 4 - bytes
+        if mode == .native { stats.pvrtcNative += 1 } else { stats.pvrtcShaderDecoded += 1 }
         var u = UploadedImage(width: t.width, height: t.height, columnCuts: [], rowCuts: [],
                               tiles: [ImageTile(texture: texture, originX: 0, originY: 0, column: 0, row: 0)],
                               pvrtcMode: mode, pooled: mode != .native)
         u.pvrtcTwoBpp = t.bitsPerPixel == .two
         return u
+    }
+}
+
+extension PVRTCUploader {
+    /// Counts a frame's use of `t` already uploaded in `mode` (a texture cache hit): no upload bytes.
+    static func countUse(_ t: PVRTCTexture, mode: PVRTCUploadMode, stats: inout GPUStats) {
+        if mode == .native { stats.pvrtcNative += 1 } else { stats.pvrtcShaderDecoded += 1 }
+        stats.pvrtcBytesSaved += t.width * t.height * 4 - t.bitsPerPixel.dataSize(width: t.width, height: t.height)
     }
 }
 
