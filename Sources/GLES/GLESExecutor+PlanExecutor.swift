@@ -28,9 +28,11 @@ extension GLESExecutor: PlanExecutor {
                           ("textureCacheHits", .int(g.textureCacheHits)),
                           ("textureCacheEvictions", .int(g.textureCacheEvictions)),
                           ("textureCacheBytes", .int(g.textureCacheBytes))]
-        if g.pvrtcNative + g.pvrtcShaderDecoded > 0 || !g.pvrtcAsRGBA8.isEmpty {
+        if g.pvrtcNative + g.pvrtcShaderDecoded + g.pvrtcDecodedOnce > 0 || !g.pvrtcAsRGBA8.isEmpty {
             s.reportFields += [("pvrtcTexturesNative", .int(g.pvrtcNative)),
                                ("pvrtcTexturesShaderDecoded", .int(g.pvrtcShaderDecoded)),
+                               ("pvrtcTexturesDecodedOnce", .int(g.pvrtcDecodedOnce)),
+                               ("pvrtcDecodePasses", .int(g.pvrtcDecodePasses)),
                                ("pvrtcTexturesAsRGBA8", .counts(g.pvrtcAsRGBA8)),
                                ("pvrtcTextureBytesSaved", .int(g.pvrtcBytesSaved))]
         }

@@ -59,6 +59,9 @@ public final class GLESExecutor {
     func hasCachedTexture(_ image: PlanImage, asBlocks: Bool) -> Bool {
         let key: TextureCacheKey?
         if asBlocks, let t = image.pvrtc, let level0 = t.levels.first {
+            if !info.pvrtcNative, pvrtcDecode != .shader,
+               let k = TextureCacheKey(level0, width: t.width, height: t.height, kind: .pvrtcDecoded),
+               textureCache.contains(k) { return true }
             key = TextureCacheKey(level0, width: t.width, height: t.height, kind: info.pvrtcNative ? .pvrtcNative : .pvrtcBlocks)
         } else {
             key = TextureCacheKey(image.image.pixels, width: image.image.width, height: image.image.height, kind: .rgba)
@@ -69,6 +72,12 @@ public final class GLESExecutor {
     public func dropImageTextures() {
         for u in textureCache.removeAll() { destroy(u) }
     }
+    /// How PVRTC blocks are decoded without native support (PVRTCDecodeChoice;
+    /// the environment variable COMPOSITOR_GLES_PVRTC_DECODE=shader|once|auto sets it for a process).
+    public var pvrtcDecode: PVRTCDecodeChoice =
+        ProcessInfo.processInfo.environment["COMPOSITOR_GLES_PVRTC_DECODE"].flatMap(PVRTCDecodeChoice.init(rawValue:)) ?? .auto
+    /// Frames in which each PVRTC block texture was used (the `auto` rule's use count).
+    private var pvrtcFrameUses: [TextureCacheKey: Int] = [:]
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer
@@ -279,7 +288,8 @@ public final class GLESExecutor {
         case .texture(let ref, let u, let f, _):
             if case .image(let i) = ref, let up = try pvrtcUpload(i, frame: &frame, stats: &stats) {
                 let tex = up.tiles[0].texture
-                emit(item, BatchState(program: up.pvrtcMode == .native ? .texture : .pvrtc(f, twoBpp: up.pvrtcTwoBpp),
+                let plain = up.pvrtcMode == .native || up.pvrtcMode == .decodedOnce
+                emit(item, BatchState(program: plain ? .texture : .pvrtc(f, twoBpp: up.pvrtcTwoBpp),
                                       textures: [tex.id], sizes: [SIMD2(Float(up.width), Float(up.height))],
                                       filter: f, blend: item.blend))
                 return
@@ -376,20 +386,51 @@ public final class GLESExecutor {
         let mode: PVRTCUploadMode = native ? .native : .shaderDecode
         let key = TextureCacheKey(t.levels[0], width: t.width, height: t.height,
                                   kind: native ? .pvrtcNative : .pvrtcBlocks)
-        if let key, let u = textureCache.lookup(key) {
+        let decodedKey = native || pvrtcDecode == .shader ? nil
+            : TextureCacheKey(t.levels[0], width: t.width, height: t.height, kind: .pvrtcDecoded)
+        if let decodedKey, let u = textureCache.lookup(decodedKey) {
             stats.textureCacheHits += 1
-            PVRTCUploader.countUse(t, mode: mode, stats: &stats)
+            PVRTCUploader.countUse(t, mode: .decodedOnce, stats: &stats)
             frame.pvrtcImages[i] = u
             return u
         }
-        let u = PVRTCUploader.upload(t, mode: mode, pool: pool, stats: &stats)
-        batcher.forgetTextureBindings()
-        frame.pvrtcImages[i] = u
-        if let key {
-            textureCache.insert(u, key: key, owner: t.levels[0], bytes: u.textureBytes)
-        } else {
-            frame.uncachedUploads.append(u)
+        var frames = 1
+        if let key, !native {
+            if pvrtcFrameUses.count > 4096 { pvrtcFrameUses = [:] }
+            frames = pvrtcFrameUses[key, default: 0] + 1
+            pvrtcFrameUses[key] = frames
         }
+        let once = decodedKey != nil
+            && pvrtcDecode.decodesOnce(rgbaBytes: t.width * t.height * 4, frames: frames, cacheBudget: textureCache.budget)
+        var u: UploadedImage
+        var fresh = false
+        if let key, let cached = textureCache.lookup(key) {
+            stats.textureCacheHits += 1
+            u = cached
+        } else {
+            u = PVRTCUploader.upload(t, mode: mode, pool: pool, stats: &stats)
+            batcher.forgetTextureBindings()
+            fresh = true
+        }
+        if once, let decodedKey {
+            let decoded = try PVRTCDecodePass.decode(u, framebuffer: framebuffer, batcher: batcher, pool: pool)
+            stats.pvrtcDecodePasses += 1
+            // The blocks are not needed any more: the decoded texture replaces them.
+            if fresh { releasePVRTC(u) } else if let key, let old = textureCache.remove(key) { destroy(old) }
+            u = decoded
+            textureCache.insert(u, key: decodedKey, owner: t.levels[0], bytes: u.textureBytes)
+            PVRTCUploader.countUse(t, mode: .decodedOnce, stats: &stats)
+        } else {
+            PVRTCUploader.countUse(t, mode: mode, stats: &stats)
+            if fresh {
+                if let key {
+                    textureCache.insert(u, key: key, owner: t.levels[0], bytes: u.textureBytes)
+                } else {
+                    frame.uncachedUploads.append(u)
+                }
+            }
+        }
+        frame.pvrtcImages[i] = u
         return u
     }
 

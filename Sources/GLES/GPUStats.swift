@@ -47,6 +47,10 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var pvrtcNative = 0
     /// PVRTC textures uploaded as blocks in an RGBA8 texture and decoded in the fragment shader.
     public var pvrtcShaderDecoded = 0
+    /// PVRTC textures sampled from an RGBA8 texture a GPU pass decoded them into (decode-once mode).
+    public var pvrtcDecodedOnce = 0
+    /// Decode-once passes run in this frame (the first frame of each such texture).
+    public var pvrtcDecodePasses = 0
     /// PVRTC uploads that went as decoded RGBA8 instead, by reason (2bpp without the extension, tiled, masks…).
     public var pvrtcAsRGBA8: [String: Int] = [:]
     /// Texture bytes the native and shader-decoded PVRTC uploads saved against RGBA8.
@@ -72,7 +76,7 @@ public struct GPUStats: Sendable, Equatable, Codable {
             s += "\noffscreen passes: " + offscreenPassesByReason.sorted { $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
-        if pvrtcNative + pvrtcShaderDecoded > 0 || !pvrtcAsRGBA8.isEmpty {
+        if pvrtcNative + pvrtcShaderDecoded + pvrtcDecodedOnce > 0 || !pvrtcAsRGBA8.isEmpty {
             s += "\n" + pvrtcSummary
         }
         return s
@@ -81,6 +85,7 @@ public struct GPUStats: Sendable, Equatable, Codable {
     /// One line on PVRTC textures: how they were uploaded and the bytes saved.
     public var pvrtcSummary: String {
         var s = "PVRTC textures: native \(pvrtcNative), shader-decoded \(pvrtcShaderDecoded)"
+        s += ", decoded once \(pvrtcDecodedOnce) (\(pvrtcDecodePasses) decode passes)"
         let fallbacks = pvrtcAsRGBA8.values.reduce(0, +)
         s += ", as RGBA8 \(fallbacks)"
         if fallbacks > 0 {

@@ -22,6 +22,8 @@ struct TextureCacheKey: Hashable {
         case pvrtcBlocks
         /// PVRTC level-0 blocks through glCompressedTexImage2D.
         case pvrtcNative
+        /// PVRTC level-0 blocks decoded once by a GPU pass into RGBA8 texels.
+        case pvrtcDecoded
     }
     let address: UInt
     let count: Int
@@ -67,6 +69,13 @@ final class TextureCache {
         clock += 1
         e.lastUse = clock
         entries[key] = e
+        return e.image
+    }
+
+    /// Removes `key`'s entry and returns its texture.
+    func remove(_ key: TextureCacheKey) -> UploadedImage? {
+        guard let e = entries.removeValue(forKey: key) else { return nil }
+        bytes -= e.bytes
         return e.image
     }
 
