@@ -3,8 +3,12 @@
 // uploaded as RGBA8. Each frame draws K full-canvas quads (canvas = texture
 // size, linear filtering unless --nearest, copy blend) and is timed end to end with the
 // readback; the empty frame (clear + readback) is subtracted, so the ratio is
-// the per-quad cost of the two paths, measured in the same run (cases
-// interleaved frame by frame).
+// the per-quad cost of the paths, measured in the same run (cases
+// interleaved frame by frame). PVRTC runs in both GPU modes: decoded per
+// fragment (`shader`) and decoded once into a cached RGBA8 texture (`once`);
+// every texture stays in the executor's texture cache, so these are later
+// frames. First frames (cache emptied before each: upload, and for `once` the
+// decode pass) are timed apart, interleaved the same way.
 
 import ArgumentParser
 import CLISupport
@@ -88,17 +92,20 @@ struct BenchPVRTC: ParsableCommand {
             let gpu = try GLESExecutor(platform: platform.eglPlatform)
             let k = quads
             let filterChoice: TextureFilter = nearest ? .nearest : .linear
+            let pvrtcPlan = Self.plan(k, size, PlanImage(key: "pvrtc", image: rgba, pvrtc: texture), filter: filterChoice)
             let cases: [(String, RenderPlan)] = [
                 ("rgba8", Self.plan(k, size, PlanImage(key: "rgba8", image: rgba), filter: filterChoice)),
-                ("pvrtc", Self.plan(k, size, PlanImage(key: "pvrtc", image: rgba, pvrtc: texture), filter: filterChoice)),
+                ("pvrtc", pvrtcPlan),
+                ("pvrtc-once", pvrtcPlan),
                 ("empty", Self.plan(0, size, nil, filter: filterChoice)),
             ]
-            let progress = Progress(total: cases.count * (warmup + frames), label: "bench pvrtc")
+            let progress = Progress(total: cases.count * (warmup + frames) + 3 * frames, label: "bench pvrtc")
             // Cases interleaved frame by frame, so load from other processes hits all of them alike.
             var times: [String: [Double]] = [:]
             var pvrtcStats = GPUStats()
             for i in 0..<(warmup + frames) {
                 for (name, plan) in cases {
+                    gpu.pvrtcDecode = name == "pvrtc-once" ? .once : .shader
                     let t0 = DispatchTime.now().uptimeNanoseconds
                     _ = try gpu.execute(plan)
                     let t1 = DispatchTime.now().uptimeNanoseconds
@@ -107,18 +114,37 @@ struct BenchPVRTC: ParsableCommand {
                     progress.step()
                 }
             }
+            // First frames: the texture cache emptied before each (upload; decode pass for `once`).
+            var first: [String: [Double]] = [:]
+            for _ in 0..<frames {
+                for (name, plan) in cases where name != "empty" {
+                    gpu.dropImageTextures()
+                    gpu.pvrtcDecode = name == "pvrtc-once" ? .once : .shader
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    _ = try gpu.execute(plan)
+                    first[name, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+                    progress.step()
+                }
+            }
+            let firstMs = first.mapValues { median($0) }
             let ms = times.mapValues { median($0) }
             let empty = ms["empty"]!
+            let perQuadOnce = (ms["pvrtc-once"]! - empty) / Double(k)
             let perQuadRGBA = (ms["rgba8"]! - empty) / Double(k), perQuadPVRTC = (ms["pvrtc"]! - empty) / Double(k)
             let mode = pvrtcStats.pvrtcNative > 0 ? "native" : pvrtcStats.pvrtcShaderDecoded > 0 ? "shader-decoded" : "RGBA8 fallback"
             let r: [(String, Any)] = [
                 ("renderer", gpu.info.renderer), ("size", size), ("quadsPerFrame", k), ("frames", frames),
                 ("filter", nearest ? "nearest" : "linear"),
                 ("pvrtcMode", mode),
-                ("frameMs", ["rgba8": round2(ms["rgba8"]!), "pvrtc": round2(ms["pvrtc"]!), "empty": round2(empty)]),
-                ("quadMs", ["rgba8": round2(perQuadRGBA), "pvrtc": round2(perQuadPVRTC)]),
+                ("frameMs", ["rgba8": round2(ms["rgba8"]!), "pvrtc": round2(ms["pvrtc"]!),
+                             "pvrtcOnce": round2(ms["pvrtc-once"]!), "empty": round2(empty)]),
+                ("quadMs", ["rgba8": round2(perQuadRGBA), "pvrtc": round2(perQuadPVRTC), "pvrtcOnce": round2(perQuadOnce)]),
                 ("quadCostRatio", round2(perQuadPVRTC / perQuadRGBA)),
                 ("frameTimeRatio", round2(ms["pvrtc"]! / ms["rgba8"]!)),
+                ("onceQuadCostRatio", round2(perQuadOnce / perQuadRGBA)),
+                ("onceFrameTimeRatio", round2(ms["pvrtc-once"]! / ms["rgba8"]!)),
+                ("firstFrameMs", ["rgba8": round2(firstMs["rgba8"]!), "pvrtc": round2(firstMs["pvrtc"]!),
+                                  "pvrtcOnce": round2(firstMs["pvrtc-once"]!)]),
                 ("textureBytes", ["rgba8": size * size * 4, "pvrtc": texture.levels[0].count]),
                 ("frameMsSpread", times.mapValues { TimingSpread($0).json }),
             ]
@@ -128,11 +154,15 @@ struct BenchPVRTC: ParsableCommand {
                 print("PVRTC vs RGBA8, \(gpu.info.renderer), \(size)² texture on a \(size)² canvas, \(k) full-canvas \(nearest ? "nearest" : "linear") quads per frame, median of \(frames) frames (readback included)")
                 print("  PVRTC path: \(mode); texture bytes \(texture.levels[0].count) vs \(size * size * 4)")
                 print(String(format: "  empty frame: %.2f ms", empty))
-                for n in ["rgba8", "pvrtc"] { print("  \(n) frames: \(TimingSpread(times[n]!).text)") }
+                for n in ["rgba8", "pvrtc", "pvrtc-once"] { print("  \(n) frames: \(TimingSpread(times[n]!).text)") }
                 print(String(format: "  RGBA8: %.2f ms/frame, %.2f ms/quad", ms["rgba8"]!, perQuadRGBA))
                 print(String(format: "  PVRTC: %.2f ms/frame, %.2f ms/quad", ms["pvrtc"]!, perQuadPVRTC))
                 print(String(format: "  ratio PVRTC/RGBA8: %.2f× per quad, %.2f× per frame", perQuadPVRTC / perQuadRGBA,
                              ms["pvrtc"]! / ms["rgba8"]!))
+                print(String(format: "  PVRTC decoded once, later frames: %.2f ms/frame, %.2f ms/quad; ratio to RGBA8 %.2f× per quad, %.2f× per frame",
+                             ms["pvrtc-once"]!, perQuadOnce, perQuadOnce / perQuadRGBA, ms["pvrtc-once"]! / ms["rgba8"]!))
+                print(String(format: "  first frames (empty texture cache): RGBA8 %.2f ms (upload), PVRTC shader %.2f ms (block upload), PVRTC once %.2f ms (block upload + decode pass)",
+                             firstMs["rgba8"]!, firstMs["pvrtc"]!, firstMs["pvrtc-once"]!))
             }
         }
     }

@@ -24,10 +24,15 @@ extension GLESExecutor: PlanExecutor {
         s.gpuSeconds = g.gpuSeconds
         s.readbackSeconds = g.readbackSeconds
         s.reportFields = [("drawCalls", .int(g.drawCalls)), ("triangles", .int(g.triangles)),
-                          ("textureUploads", .int(g.textureUploads)), ("textureBinds", .int(g.textureBinds))]
-        if g.pvrtcNative + g.pvrtcShaderDecoded > 0 || !g.pvrtcAsRGBA8.isEmpty {
+                          ("textureUploads", .int(g.textureUploads)), ("textureBinds", .int(g.textureBinds)),
+                          ("textureCacheHits", .int(g.textureCacheHits)),
+                          ("textureCacheEvictions", .int(g.textureCacheEvictions)),
+                          ("textureCacheBytes", .int(g.textureCacheBytes))]
+        if g.pvrtcNative + g.pvrtcShaderDecoded + g.pvrtcDecodedOnce > 0 || !g.pvrtcAsRGBA8.isEmpty {
             s.reportFields += [("pvrtcTexturesNative", .int(g.pvrtcNative)),
                                ("pvrtcTexturesShaderDecoded", .int(g.pvrtcShaderDecoded)),
+                               ("pvrtcTexturesDecodedOnce", .int(g.pvrtcDecodedOnce)),
+                               ("pvrtcDecodePasses", .int(g.pvrtcDecodePasses)),
                                ("pvrtcTexturesAsRGBA8", .counts(g.pvrtcAsRGBA8)),
                                ("pvrtcTextureBytesSaved", .int(g.pvrtcBytesSaved))]
         }
@@ -35,9 +40,10 @@ extension GLESExecutor: PlanExecutor {
         return s
     }
 
-    /// Every image an item samples is uploaded during the frame (textures of
-    /// images are not kept between plans); larger ones are also cut into
-    /// tiles, and PVRTC textures the shader cannot sample as blocks are expanded to RGBA8.
+    /// Every image an item samples is uploaded during the frame unless the
+    /// texture cache holds it from an earlier frame (then it is not copied);
+    /// larger ones are also cut into tiles, and PVRTC textures the shader
+    /// cannot sample as blocks are expanded to RGBA8.
     public func imagesCopied(in plan: RenderPlan) -> [Int: String] {
         var copied: [Int: String] = [:]
         for pass in plan.passes {
@@ -45,9 +51,10 @@ extension GLESExecutor: PlanExecutor {
             for item in items {
                 for case .image(let i) in item.textures where copied[i] == nil && plan.images.indices.contains(i) {
                     let image = plan.images[i]
+                    var asBlocks = false
+                    if image.pvrtc != nil, case .texture = item.paint { asBlocks = true }
+                    if hasCachedTexture(image, asBlocks: asBlocks) { continue }
                     if let t = image.pvrtc {
-                        let asBlocks: Bool
-                        if case .texture = item.paint { asBlocks = true } else { asBlocks = false }
                         if asBlocks, PVRTCUploader.fallbackReason(t, native: info.pvrtcNative, maxSize: maxTextureSize) == nil {
                             copied[i] = "PVRTC blocks uploaded"
                         } else {

@@ -46,6 +46,43 @@ public final class GLESExecutor {
         for t in retained.values { pool.release(t) }
         retained = [:]
     }
+    /// Textures of plan images kept across executions (TextureCache), keyed by the bytes they came from.
+    let textureCache = TextureCache(budget: GLESExecutor.defaultTextureCacheBudget)
+    /// The texture cache's default budget: 256 MiB, the decoded-image cache's default (`--image-cache-mb`).
+    public static let defaultTextureCacheBudget = 256 << 20
+    /// Bytes of image textures kept between frames (least recently used evicted
+    /// at the end of a frame past it; 0 uploads every image every frame). The
+    /// environment variable COMPOSITOR_GLES_TEXTURE_CACHE_MB sets it for a process.
+    public var textureCacheBudget: Int {
+        get { textureCache.budget }
+        set { textureCache.budget = max(0, newValue) }
+    }
+    /// Image textures held between frames: entries and bytes.
+    public var textureCacheContents: (entries: Int, bytes: Int) { (textureCache.count, textureCache.bytes) }
+    /// Whether plan image `image` is already on the GPU from an earlier frame
+    /// (as PVRTC blocks with `asBlocks`, else as RGBA8 texels).
+    func hasCachedTexture(_ image: PlanImage, asBlocks: Bool) -> Bool {
+        let key: TextureCacheKey?
+        if asBlocks, let t = image.pvrtc, let level0 = t.levels.first {
+            if !info.pvrtcNative, pvrtcDecode != .shader,
+               let k = TextureCacheKey(level0, width: t.width, height: t.height, kind: .pvrtcDecoded),
+               textureCache.contains(k) { return true }
+            key = TextureCacheKey(level0, width: t.width, height: t.height, kind: info.pvrtcNative ? .pvrtcNative : .pvrtcBlocks)
+        } else {
+            key = TextureCacheKey(image.image.pixels, width: image.image.width, height: image.image.height, kind: .rgba)
+        }
+        return key.map { textureCache.contains($0) } ?? false
+    }
+    /// Drops every kept image texture (deleted, not pooled).
+    public func dropImageTextures() {
+        for u in textureCache.removeAll() { destroy(u) }
+    }
+    /// How PVRTC blocks are decoded without native support (PVRTCDecodeChoice;
+    /// the environment variable COMPOSITOR_GLES_PVRTC_DECODE=shader|once|auto sets it for a process).
+    public var pvrtcDecode: PVRTCDecodeChoice =
+        ProcessInfo.processInfo.environment["COMPOSITOR_GLES_PVRTC_DECODE"].flatMap(PVRTCDecodeChoice.init(rawValue:)) ?? .auto
+    /// Frames in which each PVRTC block texture was used (the `auto` rule's use count).
+    private var pvrtcFrameUses: [TextureCacheKey: Int] = [:]
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer
@@ -76,6 +113,10 @@ public final class GLESExecutor {
         glDisable(GLenum(GL_DITHER))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
+        if let mb = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_TEXTURE_CACHE_MB"].flatMap({ Int($0) }),
+           mb >= 0, mb <= 1 << 20 {
+            textureCache.budget = mb << 20
+        }
         try checkGLError("after creating the executor")
     }
 
@@ -96,8 +137,12 @@ public final class GLESExecutor {
         var frame = FrameState(planImages: plan.images)
         defer {
             for t in frame.passTextures.values { pool.release(t) }
-            for u in frame.images.values { for t in u.tiles { pool.release(t.texture) } }
-            for u in frame.pvrtcImages.values { releasePVRTC(u) }
+            for u in frame.uncachedUploads { releasePVRTC(u) }
+            // The frame's images stay in the texture cache; trim it to its budget.
+            for u in textureCache.trim() { destroy(u); stats.textureCacheEvictions += 1 }
+            stats.textureCacheEntries = textureCache.count
+            stats.textureCacheBytes = textureCache.bytes
+            lastStats = stats
         }
         let schedule = try plan.validate(maxPassSize: min(info.maxTextureSize, RenderPlan.maxPassSize),
                                          heldCacheKeys: Set(retained.keys))
@@ -163,7 +208,6 @@ public final class GLESExecutor {
             if let old = retained.updateValue(t, forKey: key) { pool.release(old) }
         }
         stats.targetTexturesCreated = pool.created
-        lastStats = stats
         return output
     }
 
@@ -187,6 +231,8 @@ public final class GLESExecutor {
         var pvrtcImages: [Int: UploadedImage] = [:]
         /// PVRTC images that went (or will go) as RGBA8, so each reason is counted once per frame.
         var pvrtcFallbacks: Set<Int> = []
+        /// Uploads the texture cache could not key (empty arrays): released after the frame.
+        var uncachedUploads: [UploadedImage] = []
         /// Plan images scanned for alpha: whether every alpha is 255 (PVRTC ones count as not).
         var opaqueImages: [Int: Bool] = [:]
         mutating func imageIsOpaque(_ i: Int) -> Bool {
@@ -264,7 +310,8 @@ public final class GLESExecutor {
         case .texture(let ref, let u, let f, _):
             if case .image(let i) = ref, let up = try pvrtcUpload(i, frame: &frame, stats: &stats) {
                 let tex = up.tiles[0].texture
-                emit(item, BatchState(program: up.pvrtcMode == .native ? .texture : .pvrtc(f, twoBpp: up.pvrtcTwoBpp),
+                let plain = up.pvrtcMode == .native || up.pvrtcMode == .decodedOnce
+                emit(item, BatchState(program: plain ? .texture : .pvrtc(f, twoBpp: up.pvrtcTwoBpp),
                                       textures: [tex.id], sizes: [SIMD2(Float(up.width), Float(up.height))],
                                       filter: f, blend: item.blend))
                 return
@@ -323,10 +370,23 @@ public final class GLESExecutor {
             if frame.planImages[i].pvrtc != nil && frame.pvrtcFallbacks.insert(i).inserted {
                 stats.pvrtcAsRGBA8["sampled as a mask or alpha", default: 0] += 1
             }
-            // Uploaded at first use (plans may list images no item draws), once per plan.
-            let u = ImageUploader.upload(frame.planImages[i].image, maxSize: maxTextureSize, pool: pool, stats: &stats)
+            // Uploaded at first use (plans may list images no item draws), once
+            // per plan, and kept across frames while the same pixels are drawn.
+            let image = frame.planImages[i].image
+            let key = TextureCacheKey(image.pixels, width: image.width, height: image.height, kind: .rgba)
+            if let key, let u = textureCache.lookup(key) {
+                stats.textureCacheHits += 1
+                frame.images[i] = u
+                return TextureSource(uploaded: u, pass: nil)
+            }
+            let u = ImageUploader.upload(image, maxSize: maxTextureSize, pool: pool, stats: &stats)
             batcher.forgetTextureBindings()
             frame.images[i] = u
+            if let key {
+                textureCache.insert(u, key: key, owner: image.pixels, bytes: u.textureBytes)
+            } else {
+                frame.uncachedUploads.append(u)
+            }
             return TextureSource(uploaded: u, pass: nil)
         }
     }
@@ -345,10 +405,66 @@ public final class GLESExecutor {
             stats.pvrtcAsRGBA8[reason, default: 0] += 1
             return nil
         }
-        let u = PVRTCUploader.upload(t, mode: native ? .native : .shaderDecode, pool: pool, stats: &stats)
-        batcher.forgetTextureBindings()
+        let mode: PVRTCUploadMode = native ? .native : .shaderDecode
+        let key = TextureCacheKey(t.levels[0], width: t.width, height: t.height,
+                                  kind: native ? .pvrtcNative : .pvrtcBlocks)
+        let decodedKey = native || pvrtcDecode == .shader ? nil
+            : TextureCacheKey(t.levels[0], width: t.width, height: t.height, kind: .pvrtcDecoded)
+        if let decodedKey, let u = textureCache.lookup(decodedKey) {
+            stats.textureCacheHits += 1
+            PVRTCUploader.countUse(t, mode: .decodedOnce, stats: &stats)
+            frame.pvrtcImages[i] = u
+            return u
+        }
+        var frames = 1
+        if let key, !native {
+            if pvrtcFrameUses.count > 4096 { pvrtcFrameUses = [:] }
+            frames = pvrtcFrameUses[key, default: 0] + 1
+            pvrtcFrameUses[key] = frames
+        }
+        let once = decodedKey != nil
+            && pvrtcDecode.decodesOnce(rgbaBytes: t.width * t.height * 4, frames: frames, cacheBudget: textureCache.budget)
+        var u: UploadedImage
+        var fresh = false
+        if let key, let cached = textureCache.lookup(key) {
+            stats.textureCacheHits += 1
+            u = cached
+        } else {
+            u = PVRTCUploader.upload(t, mode: mode, pool: pool, stats: &stats)
+            batcher.forgetTextureBindings()
+            fresh = true
+        }
+        if once, let decodedKey {
+            let decoded = try PVRTCDecodePass.decode(u, framebuffer: framebuffer, batcher: batcher, pool: pool)
+            stats.pvrtcDecodePasses += 1
+            // The blocks are not needed any more: the decoded texture replaces them.
+            if fresh { releasePVRTC(u) } else if let key, let old = textureCache.remove(key) { destroy(old) }
+            u = decoded
+            textureCache.insert(u, key: decodedKey, owner: t.levels[0], bytes: u.textureBytes)
+            PVRTCUploader.countUse(t, mode: .decodedOnce, stats: &stats)
+        } else {
+            PVRTCUploader.countUse(t, mode: mode, stats: &stats)
+            if fresh {
+                if let key {
+                    textureCache.insert(u, key: key, owner: t.levels[0], bytes: u.textureBytes)
+                } else {
+                    frame.uncachedUploads.append(u)
+                }
+            }
+        }
         frame.pvrtcImages[i] = u
         return u
+    }
+
+    /// Deletes an evicted upload's textures (cache eviction frees memory rather than pooling it).
+    private func destroy(_ u: UploadedImage) {
+        for t in u.tiles {
+            if u.pooled { pool.destroy(t.texture) } else {
+                var id = t.texture.id
+                glDeleteTextures(1, &id)
+                pool.forgetFilter(of: id)
+            }
+        }
     }
 
     /// Returns a PVRTC upload's texture: to the pool, or deleted when it is a native compressed one.

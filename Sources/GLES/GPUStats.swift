@@ -28,6 +28,13 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var textureUploads = 0
     /// Bytes of image data uploaded.
     public var uploadedBytes = 0
+    /// Image textures found in the texture cache (uploaded in an earlier frame: no upload this frame).
+    public var textureCacheHits = 0
+    /// Image textures the cache evicted (deleted) at the end of this frame to stay within its budget.
+    public var textureCacheEvictions = 0
+    /// Image textures kept for later frames after this one, and their bytes.
+    public var textureCacheEntries = 0
+    public var textureCacheBytes = 0
     /// Images larger than the maximum texture size, split into tiles.
     public var tiledImages = 0
     /// glBindTexture calls for sampling.
@@ -42,6 +49,10 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var pvrtcNative = 0
     /// PVRTC textures uploaded as blocks in an RGBA8 texture and decoded in the fragment shader.
     public var pvrtcShaderDecoded = 0
+    /// PVRTC textures sampled from an RGBA8 texture a GPU pass decoded them into (decode-once mode).
+    public var pvrtcDecodedOnce = 0
+    /// Decode-once passes run in this frame (the first frame of each such texture).
+    public var pvrtcDecodePasses = 0
     /// PVRTC uploads that went as decoded RGBA8 instead, by reason (2bpp without the extension, tiled, masks…).
     public var pvrtcAsRGBA8: [String: Int] = [:]
     /// Texture bytes the native and shader-decoded PVRTC uploads saved against RGBA8.
@@ -59,13 +70,15 @@ public struct GPUStats: Sendable, Equatable, Codable {
         var s = "passes \(passes), draw calls \(drawCalls), triangles \(triangles), items \(itemsDrawn) (culled \(itemsCulled))\n"
         s += "texture uploads \(textureUploads) (\(uploadedBytes) bytes, \(tiledImages) tiled images), "
         s += "texture binds \(textureBinds), program switches \(programSwitches)"
+        s += "\ntexture cache: \(textureCacheHits) hits, \(textureCacheEvictions) evictions, "
+        s += "\(textureCacheEntries) textures kept (\(textureCacheBytes) bytes)"
         s += "\nopaque first: \(depthPasses) passes with depth, \(opaqueDrawCalls) opaque draw calls, "
         s += "\(opaqueInteriors) opaque interiors, \(flatInteriors) flat interiors; vertex buffer uploads \(bufferUploads)"
         if !offscreenPassesByReason.isEmpty {
             s += "\noffscreen passes: " + offscreenPassesByReason.sorted { $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         }
-        if pvrtcNative + pvrtcShaderDecoded > 0 || !pvrtcAsRGBA8.isEmpty {
+        if pvrtcNative + pvrtcShaderDecoded + pvrtcDecodedOnce > 0 || !pvrtcAsRGBA8.isEmpty {
             s += "\n" + pvrtcSummary
         }
         return s
@@ -74,6 +87,7 @@ public struct GPUStats: Sendable, Equatable, Codable {
     /// One line on PVRTC textures: how they were uploaded and the bytes saved.
     public var pvrtcSummary: String {
         var s = "PVRTC textures: native \(pvrtcNative), shader-decoded \(pvrtcShaderDecoded)"
+        s += ", decoded once \(pvrtcDecodedOnce) (\(pvrtcDecodePasses) decode passes)"
         let fallbacks = pvrtcAsRGBA8.values.reduce(0, +)
         s += ", as RGBA8 \(fallbacks)"
         if fallbacks > 0 {

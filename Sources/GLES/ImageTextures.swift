@@ -31,6 +31,11 @@ struct UploadedImage {
     /// False for textures not from the pool (native PVRTC): deleted after the frame.
     var pooled = true
     var isTiled: Bool { tiles.count > 1 }
+    /// Texture memory the upload holds (RGBA8 texels of every tile; PVRTC blocks at their stored size).
+    var textureBytes: Int {
+        if pvrtcMode == .native { return (pvrtcTwoBpp ? 2 : 4) * width * height / 8 }
+        return tiles.reduce(0) { $0 + $1.texture.width * $1.texture.height * 4 }
+    }
     func tile(column: Int, row: Int) -> ImageTile { tiles[row * (columnCuts.count + 1) + column] }
 }
 

@@ -24,6 +24,8 @@ enum PVRTCUploadMode: Equatable {
     case native
     /// Blocks as RGBA8; decoded in ps_texture_pvrtc.
     case shaderDecode
+    /// Decoded by one GPU pass into an RGBA8 texture (PVRTCDecodePass); sampled by ps_texture.
+    case decodedOnce
 }
 
 enum PVRTCUploader {
@@ -84,8 +86,7 @@ enum PVRTCUploader {
                                        GLsizei(bytes), raw.baseAddress)
             }
             texture = PooledTexture(id: id, width: t.width, height: t.height)
-            stats.pvrtcNative += 1
-        case .shaderDecode:
+        case .shaderDecode, .decodedOnce:
             let (data, nbx, nby) = rasterBlocks(t)
             texture = pool.acquire(width: 2 * nbx, height: nby)
             glActiveTexture(GLenum(GL_TEXTURE0))
@@ -94,16 +95,26 @@ enum PVRTCUploader {
             glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(2 * nbx), GLsizei(nby),
                             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), data)
             bytes = data.count
-            stats.pvrtcShaderDecoded += 1
         }
         stats.textureUploads += 1
         stats.uploadedBytes += bytes
-        stats.pvrtcBytesSaved += t.width * t.height * 4 - bytes
         var u = UploadedImage(width: t.width, height: t.height, columnCuts: [], rowCuts: [],
                               tiles: [ImageTile(texture: texture, originX: 0, originY: 0, column: 0, row: 0)],
                               pvrtcMode: mode, pooled: mode != .native)
         u.pvrtcTwoBpp = t.bitsPerPixel == .two
         return u
+    }
+}
+
+extension PVRTCUploader {
+    /// Counts a frame's use of `t` sampled in `mode` (fresh upload or texture cache hit).
+    static func countUse(_ t: PVRTCTexture, mode: PVRTCUploadMode, stats: inout GPUStats) {
+        switch mode {
+        case .native: stats.pvrtcNative += 1
+        case .shaderDecode: stats.pvrtcShaderDecoded += 1
+        case .decodedOnce: stats.pvrtcDecodedOnce += 1; return
+        }
+        stats.pvrtcBytesSaved += t.width * t.height * 4 - t.bitsPerPixel.dataSize(width: t.width, height: t.height)
     }
 }
 

@@ -49,6 +49,14 @@ final class TexturePool {
     /// Drops the cached filter of `id` (a texture name made outside the pool, which GL may reuse).
     func forgetFilter(of id: GLuint) { filters[id] = nil }
 
+    /// Deletes a texture made by `acquire` (instead of returning it for reuse).
+    func destroy(_ t: PooledTexture) {
+        var id = t.id
+        glDeleteTextures(1, &id)
+        filters[id] = nil
+        if let i = all.firstIndex(of: id) { all.swapAt(i, all.count - 1); all.removeLast() }
+    }
+
     /// Returns a texture for reuse.
     func release(_ t: PooledTexture) {
         free[[t.width, t.height], default: []].append(t.id)

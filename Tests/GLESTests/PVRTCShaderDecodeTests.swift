@@ -15,6 +15,11 @@ import Raster
 @testable import GLES
 
 final class PVRTCShaderDecodeTests: XCTestCase {
+    /// These tests are about the per-fragment decode: the shared executor's
+    /// `auto` rule would switch a texture drawn in a second frame to decode-once.
+    override func setUpWithError() throws { try GPU.executor().pvrtcDecode = .shader }
+    override func tearDown() { (try? GPU.executor())?.pvrtcDecode = .auto }
+
     /// A 4bpp texture of random words; block k's mode flag and colour opacity
     /// bits cycle through all 8 combinations so every mode is present.
     /// With `randomModes`, each block's mode flag is a random bit instead: the
