@@ -47,18 +47,8 @@ final class AnalyticRoundedShadowTests: XCTestCase {
         let w = 100.0, h = 80.0, pos = Vec2(110, 110), off = Vec2(3, -4)
         for (sigma, radius, angle, sx, sy) in [(1.5, 20.0, 0.0, 1.0, 1.0), (4.0, 10.0, 0.6, 1.3, 0.8),
                                                (6.0, 12.0, 0.0, 1.5, 1.0), (2.0, 30.0, 2.2, 1.0, 1.0)] {
-            let root = Layer()
-            root.frame = Rect(x: 0, y: 0, width: Double(size), height: Double(size))
-            let card = Layer()
-            card.bounds = Rect(x: 0, y: 0, width: w, height: h)
-            card.position = pos
-            card.transform = Transform3D.scale(sx, sy).concatenating(.rotation(angle, 0, 0, 1))
-            card.shadowPath = .roundedRect(card.bounds, radius: radius)
-            card.shadowOpacity = 1
-            card.shadowColor = .black
-            card.shadowOffset = off
-            card.shadowRadius = sigma
-            root.addSublayer(card)   // no background: the whole shadow shows
+            let root = ShadowCards.transformed(size: size, w: w, h: h, pos: pos, sx: sx, sy: sy, angle: angle,
+                                               offset: off, sigma: sigma) { .roundedRect($0, radius: radius) }
             let cpu = try Renderer(executor: .cpu(CPUExecutor())).render(root: root)
             let gpu = try Renderer(executor: .gpu(gpuExec)).render(root: root)
             XCTAssertTrue(cpu.plan.offscreenPassesByReason.isEmpty, "σ = \(sigma): no pass")
@@ -96,14 +86,8 @@ final class AnalyticRoundedShadowTests: XCTestCase {
     /// Straight sides shorter than 8σ: the fold onto one corner would not
     /// hold, so the shadow keeps the cached mask.
     func testShortSidesKeepTheMask() throws {
-        let root = Layer()
-        root.frame = Rect(x: 0, y: 0, width: 120, height: 120)
-        let card = Layer()
-        card.frame = Rect(x: 30, y: 30, width: 60, height: 60)
-        card.shadowPath = .roundedRect(card.bounds, radius: 20)
-        card.shadowOpacity = 1
-        card.shadowRadius = 4   // 60 − 40 = 20 < 32
-        root.addSublayer(card)
+        // 60 − 40 = 20 < 8σ = 32
+        let root = ShadowCards.rounded(size: 120, frame: Rect(x: 30, y: 30, width: 60, height: 60), radius: 20, sigma: 4)
         let cpu = try Renderer(executor: .cpu(CPUExecutor())).render(root: root)
         XCTAssertFalse(cpu.plan.canvasPass.items.contains {
             if case .blurredRoundedRect = $0.shape { return true }; return false })
@@ -113,14 +97,7 @@ final class AnalyticRoundedShadowTests: XCTestCase {
     /// Off (the default), a rounded shadowPath keeps the cached mask.
     func testMaskByDefault() throws {
         unsetenv("COMPOSITOR_ROUNDED_SHADOW")
-        let root = Layer()
-        root.frame = Rect(x: 0, y: 0, width: 200, height: 200)
-        let card = Layer()
-        card.frame = Rect(x: 30, y: 30, width: 140, height: 140)
-        card.shadowPath = .roundedRect(card.bounds, radius: 20)
-        card.shadowOpacity = 1
-        card.shadowRadius = 4
-        root.addSublayer(card)
+        let root = ShadowCards.rounded(size: 200, frame: Rect(x: 30, y: 30, width: 140, height: 140), radius: 20, sigma: 4)
         let cpu = try Renderer(executor: .cpu(CPUExecutor())).render(root: root)
         XCTAssertFalse(cpu.plan.canvasPass.items.contains {
             if case .blurredRoundedRect = $0.shape { return true }; return false })

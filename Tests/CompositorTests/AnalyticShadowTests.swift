@@ -21,18 +21,8 @@ final class AnalyticShadowTests: XCTestCase {
         let size = 200
         let w = 40.0, h = 30.0, pos = Vec2(100, 100), off = Vec2(3, -4)
         for (sigma, angle, sx, sy) in [(1.5, 0.0, 2.0, 1.0), (6.0, 0.0, 1.0, 1.5), (4.0, 0.6, 1.3, 0.8), (12.0, 2.2, 1.0, 1.0)] {
-            let root = Layer()
-            root.frame = Rect(x: 0, y: 0, width: Double(size), height: Double(size))
-            let card = Layer()
-            card.bounds = Rect(x: 0, y: 0, width: w, height: h)
-            card.position = pos
-            card.transform = Transform3D.scale(sx, sy).concatenating(.rotation(angle, 0, 0, 1))
-            card.shadowPath = .rect(card.bounds)
-            card.shadowOpacity = 1
-            card.shadowColor = .black
-            card.shadowOffset = off
-            card.shadowRadius = sigma
-            root.addSublayer(card)   // no background: the whole shadow shows
+            let root = ShadowCards.transformed(size: size, w: w, h: h, pos: pos, sx: sx, sy: sy, angle: angle,
+                                               offset: off, sigma: sigma) { .rect($0) }   // no background: the whole shadow shows
             let cpu = try Renderer(executor: .cpu(CPUExecutor())).render(root: root)
             let gpu = try Renderer(executor: .gpu(gpuExec)).render(root: root)
             XCTAssertTrue(cpu.plan.offscreenPassesByReason.isEmpty, "σ = \(sigma): no pass")
