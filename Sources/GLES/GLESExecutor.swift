@@ -130,6 +130,7 @@ public final class GLESExecutor {
         while glGetError() != GLenum(GL_NO_ERROR) {}
         var stats = GPUStats()
         pool.created = 0
+        pool.deleted = 0
         batcher.resetCachedState()
         for k in plan.evictedCacheKeys {
             if let t = retained.removeValue(forKey: k) { pool.release(t) }
@@ -140,6 +141,9 @@ public final class GLESExecutor {
             for u in frame.uncachedUploads { releasePVRTC(u) }
             // The frame's images stay in the texture cache; trim it to its budget.
             for u in textureCache.trim() { destroy(u); stats.textureCacheEvictions += 1 }
+            pool.endFrame()
+            stats.targetTexturesDeleted = pool.deleted
+            stats.pooledTextures = pool.count
             stats.textureCacheEntries = textureCache.count
             stats.textureCacheBytes = textureCache.bytes
             lastStats = stats

@@ -45,6 +45,10 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var offscreenPassesByReason: [String: Int] = [:]
     /// Render-target textures created by the pool (the rest were reused).
     public var targetTexturesCreated = 0
+    /// Free pool textures deleted at the end of the frame because no frame took them back.
+    public var targetTexturesDeleted = 0
+    /// Pool textures alive after the frame (pass targets in use or free, kept bitmaps, pooled uploads).
+    public var pooledTextures = 0
     /// PVRTC textures uploaded as compressed blocks (GL_IMG_texture_compression_pvrtc).
     public var pvrtcNative = 0
     /// PVRTC textures uploaded as blocks in an RGBA8 texture and decoded in the fragment shader.
@@ -71,7 +75,8 @@ public struct GPUStats: Sendable, Equatable, Codable {
         s += "texture uploads \(textureUploads) (\(uploadedBytes) bytes, \(tiledImages) tiled images), "
         s += "texture binds \(textureBinds), program switches \(programSwitches)"
         s += "\ntexture cache: \(textureCacheHits) hits, \(textureCacheEvictions) evictions, "
-        s += "\(textureCacheEntries) textures kept (\(textureCacheBytes) bytes)"
+        s += "\(textureCacheEntries) textures kept (\(textureCacheBytes) bytes); "
+        s += "pool: \(targetTexturesCreated) created, \(targetTexturesDeleted) deleted, \(pooledTextures) alive"
         s += "\nopaque first: \(depthPasses) passes with depth, \(opaqueDrawCalls) opaque draw calls, "
         s += "\(opaqueInteriors) opaque interiors, \(flatInteriors) flat interiors; vertex buffer uploads \(bufferUploads)"
         if !offscreenPassesByReason.isEmpty {

@@ -2,7 +2,9 @@
 // come from here; a pass's texture returns to the pool as soon as no later
 // pass samples it, so a deep plan needs only as many targets as are live at
 // once. Sampling state (filter) is tracked per texture to skip redundant
-// glTexParameteri calls when items switch filters.
+// glTexParameteri calls when items switch filters. A free texture that no
+// frame took back is deleted at the end of the next frame (`endFrame`), so a
+// long animation whose pass sizes keep changing does not accumulate targets.
 
 import CGLES2
 import Plan
@@ -18,17 +20,24 @@ struct PooledTexture: Hashable {
 
 /// Reuses RGBA8 textures by size.
 final class TexturePool {
-    private var free: [[Int]: [GLuint]] = [:]
+    /// Free textures by size, each with the frame it was returned in.
+    private var free: [[Int]: [(id: GLuint, frame: Int)]] = [:]
     private var all: [GLuint] = []
     private var filters: [GLuint: TextureFilter] = [:]
+    /// The frame `endFrame` closes next.
+    private var frame = 0
     /// Textures created since the counter was last read.
     var created = 0
+    /// Textures deleted by `endFrame` since the counter was last read.
+    var deleted = 0
+    /// Textures alive: in use, retained or free.
+    var count: Int { all.count }
 
     /// A texture of exactly `width` × `height` (contents undefined), bound to unit 0 on creation.
     func acquire(width: Int, height: Int) -> PooledTexture {
-        if var list = free[[width, height]], let id = list.popLast() {
-            free[[width, height]] = list
-            return PooledTexture(id: id, width: width, height: height)
+        if var list = free[[width, height]], let entry = list.popLast() {
+            free[[width, height]] = list.isEmpty ? nil : list
+            return PooledTexture(id: entry.id, width: width, height: height)
         }
         var id: GLuint = 0
         glGenTextures(1, &id)
@@ -59,7 +68,25 @@ final class TexturePool {
 
     /// Returns a texture for reuse.
     func release(_ t: PooledTexture) {
-        free[[t.width, t.height], default: []].append(t.id)
+        free[[t.width, t.height], default: []].append((t.id, frame))
+    }
+
+    /// Closes a frame: deletes the free textures returned before it that it did not take back.
+    func endFrame() {
+        var stale: [GLuint] = []
+        for (size, list) in free {
+            let keep = list.filter { $0.frame >= frame }
+            guard keep.count < list.count else { continue }
+            stale += list.lazy.filter { $0.frame < self.frame }.map(\.id)
+            free[size] = keep.isEmpty ? nil : keep
+        }
+        frame += 1
+        guard !stale.isEmpty else { return }
+        glDeleteTextures(GLsizei(stale.count), stale)
+        let gone = Set(stale)
+        all.removeAll { gone.contains($0) }
+        for id in stale { filters[id] = nil }
+        deleted += stale.count
     }
 
     /// Sets MIN and MAG filter of the texture bound to GL_TEXTURE_2D on the active unit, if it differs.

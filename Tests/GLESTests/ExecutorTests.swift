@@ -69,6 +69,33 @@ final class ExecutorTests: XCTestCase {
         XCTAssertLessThanOrEqual(fresh.lastStats.targetTexturesCreated, 3)
         _ = try fresh.execute(plan)
         XCTAssertEqual(fresh.lastStats.targetTexturesCreated, 0, "a second frame reuses every texture")
+        XCTAssertEqual(fresh.lastStats.targetTexturesDeleted, 0, "nothing reused is deleted")
+    }
+
+    /// An animation whose offscreen pass has a new size every frame: each
+    /// frame creates one target, and the previous frame's, which this frame
+    /// did not take back, is deleted at its end: the pool holds the canvas and
+    /// one group target instead of one target per frame.
+    func testPassTargetsOfChangingSizesDoNotAccumulate() throws {
+        let gl = try GPU.executor()
+        let fresh = try GLESExecutor(platform: EGLPlatformChoice(rawValue: gl.info.eglPlatform) ?? .auto)
+        let canvas = Rect(x: 0, y: 0, width: 64, height: 64)
+        for frame in 0..<20 {
+            let side = 8 + Double(frame)
+            let r = Rect(x: 0, y: 0, width: side, height: side)
+            let group = RenderPass(id: 1, width: Int(side), height: Int(side), reason: .groupOpacity, layerName: nil,
+                                   clear: .clear,
+                                   content: .draw([DrawItem(layer: 0, transform: .identity, rect: r, paint: .solid(.opaqueWhite))]))
+            let plan = TestPlans.canvas([DrawItem(layer: 0, transform: .identity, rect: r,
+                                                  paint: .texture(.pass(1), uv: TestPlans.unitUV(r), filter: .nearest, opacity: 0.5))],
+                                        width: Int(canvas.width), height: Int(canvas.height), before: [group])
+            let image = try fresh.execute(plan)
+            XCTAssertTrue((127...128).contains(image[3, 3].3), "frame \(frame): the group drawn at opacity 0.5")
+            XCTAssertEqual(fresh.lastStats.targetTexturesCreated, frame == 0 ? 2 : 1, "frame \(frame)")
+            // The previous frame's group target, not taken back by this frame.
+            XCTAssertEqual(fresh.lastStats.targetTexturesDeleted, frame == 0 ? 0 : 1, "frame \(frame)")
+            XCTAssertEqual(fresh.lastStats.pooledTextures, 2, "frame \(frame): the canvas and this frame's group")
+        }
     }
 
     func testExecutorsCoexistAndDieCleanly() throws {
