@@ -148,31 +148,19 @@ struct HiddenColumns {
 
     static let none = HiddenColumns(markers: nil, rowTop: nil, width: 0, rowLo: 0, index: 0)
 
-    /// The first column in from...to whose marker is above `index`, or to + 1.
+    /// The first column in from...to whose marker is above `index` (`above`
+    /// true) or at or below it (`above` false), or to + 1. Callers pass a
+    /// literal `above`, so the inlined loop keeps one comparison.
     @inline(__always)
-    static func firstAbove(_ m: UnsafePointer<Int32>, _ index: Int32, from: Int, to: Int) -> Int {
+    static func first(_ m: UnsafePointer<Int32>, _ index: Int32, above: Bool, from: Int, to: Int) -> Int {
         var x = from
         let limit = SIMD8<Int32>(repeating: index)
         while x &+ 8 <= to &+ 1 {
-            let v = UnsafeRawPointer(m + x).loadUnaligned(as: SIMD8<Int32>.self)
-            if any(v .> limit) { break }
+            let isAbove = UnsafeRawPointer(m + x).loadUnaligned(as: SIMD8<Int32>.self) .> limit
+            if above ? any(isAbove) : !all(isAbove) { break }
             x &+= 8
         }
-        while x <= to && m[x] <= index { x &+= 1 }
-        return x
-    }
-
-    /// The first column in from...to whose marker is at or below `index`, or to + 1.
-    @inline(__always)
-    static func firstAtOrBelow(_ m: UnsafePointer<Int32>, _ index: Int32, from: Int, to: Int) -> Int {
-        var x = from
-        let limit = SIMD8<Int32>(repeating: index)
-        while x &+ 8 <= to &+ 1 {
-            let v = UnsafeRawPointer(m + x).loadUnaligned(as: SIMD8<Int32>.self)
-            if any(v .<= limit) { break }
-            x &+= 8
-        }
-        while x <= to && m[x] > index { x &+= 1 }
+        while x <= to && (m[x] > index) != above { x &+= 1 }
         return x
     }
 

@@ -119,10 +119,10 @@ enum SpanRasterizer {
         var written = 0
         var x = lo
         while x <= hi {
-            let e = HiddenColumns.firstAbove(markers, index, from: x, to: hi)
+            let e = HiddenColumns.first(markers, index, above: true, from: x, to: hi)
             if e > x { written &+= segment(row, x, e &- 1, tri, rows, paint, coverage, B.self, constant) }
             guard e <= hi else { break }
-            let h = HiddenColumns.firstAtOrBelow(markers, index, from: e &+ 1, to: hi)
+            let h = HiddenColumns.first(markers, index, above: false, from: e &+ 1, to: hi)
             hidden &+= h &- e
             x = h
         }
