@@ -63,13 +63,12 @@ public final class GLESExecutor {
     /// (as PVRTC blocks with `asBlocks`, else as RGBA8 texels).
     func hasCachedTexture(_ image: PlanImage, asBlocks: Bool) -> Bool {
         let key: TextureCacheKey?
-        if asBlocks, let t = image.pvrtc, let level0 = t.levels.first {
+        if asBlocks, let t = image.pvrtc, !t.levels.isEmpty {
             if !info.pvrtcNative, pvrtcDecode != .shader,
-               let k = TextureCacheKey(level0, width: t.width, height: t.height, kind: .pvrtcDecoded),
-               textureCache.contains(k) { return true }
-            key = TextureCacheKey(level0, width: t.width, height: t.height, kind: info.pvrtcNative ? .pvrtcNative : .pvrtcBlocks)
+               let k = TextureCacheKey(t, kind: .pvrtcDecoded), textureCache.contains(k) { return true }
+            key = TextureCacheKey(t, kind: info.pvrtcNative ? .pvrtcNative : .pvrtcBlocks)
         } else {
-            key = TextureCacheKey(image.image.pixels, width: image.image.width, height: image.image.height, kind: .rgba)
+            key = TextureCacheKey(image.image)
         }
         return key.map { textureCache.contains($0) } ?? false
     }
@@ -377,7 +376,7 @@ public final class GLESExecutor {
             // Uploaded at first use (plans may list images no item draws), once
             // per plan, and kept across frames while the same pixels are drawn.
             let image = frame.planImages[i].image
-            let key = TextureCacheKey(image.pixels, width: image.width, height: image.height, kind: .rgba)
+            let key = TextureCacheKey(image)
             if let key, let u = textureCache.lookup(key) {
                 stats.textureCacheHits += 1
                 frame.images[i] = u
@@ -410,10 +409,8 @@ public final class GLESExecutor {
             return nil
         }
         let mode: PVRTCUploadMode = native ? .native : .shaderDecode
-        let key = TextureCacheKey(t.levels[0], width: t.width, height: t.height,
-                                  kind: native ? .pvrtcNative : .pvrtcBlocks)
-        let decodedKey = native || pvrtcDecode == .shader ? nil
-            : TextureCacheKey(t.levels[0], width: t.width, height: t.height, kind: .pvrtcDecoded)
+        let key = TextureCacheKey(t, kind: native ? .pvrtcNative : .pvrtcBlocks)
+        let decodedKey = native || pvrtcDecode == .shader ? nil : TextureCacheKey(t, kind: .pvrtcDecoded)
         if let decodedKey, let u = textureCache.lookup(decodedKey) {
             stats.textureCacheHits += 1
             PVRTCUploader.countUse(t, mode: .decodedOnce, stats: &stats)

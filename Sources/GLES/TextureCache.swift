@@ -12,6 +12,8 @@
 // are never evicted while it draws).
 
 import CGLES2
+import Images
+import PVRTC
 
 /// What a cached texture was uploaded from.
 struct TextureCacheKey: Hashable {
@@ -38,6 +40,19 @@ struct TextureCacheKey: Hashable {
         self.width = width
         self.height = height
         self.kind = kind
+    }
+}
+
+extension TextureCacheKey {
+    /// The key of `image`'s RGBA8 texels.
+    init?(_ image: Image) {
+        self.init(image.pixels, width: image.width, height: image.height, kind: .rgba)
+    }
+
+    /// The key of `texture`'s level-0 blocks held as `kind` (nil without levels).
+    init?(_ texture: PVRTCTexture, kind: Kind) {
+        guard let level0 = texture.levels.first else { return nil }
+        self.init(level0, width: texture.width, height: texture.height, kind: kind)
     }
 }
 
