@@ -5,7 +5,15 @@
 // tolerance and a path of moves, lines, quads, cubics and closes, which is
 // flattened, stroked, and both its fill and its stroke are cut into
 // trapezoids. Numbers are mostly small fixed-point values but may be any
-// Double (NaN, ±∞, huge, denormal).
+// Double (NaN, ±∞, huge, denormal). The decompositions run with a work
+// budget of `strokeWorkBudget`, 125,000 steps, a 32nd of the renderer's: a
+// few bytes expand to paths of a million edges whose sweeps legitimately
+// use their whole budget, and at the full 4,000,000 steps (about a second
+// under AddressSanitizer) the harness ran 40 inputs a second. The largest
+// decomposition of any fixture scene takes 14,321 steps (295 edges), so
+// real shapes decompose fully at either budget; every code path, the
+// refusals included, is the same; and the reproducers are replayed at the
+// full budget too (FuzzRegressionTests, docs/reliability.md).
 
 import Geometry
 
@@ -17,8 +25,18 @@ extension FuzzTarget {
         _ = path.subpaths(tolerance: 0.25)
     }
 
-    /// Stroke style + path (see the file comment) → fill and stroke trapezoids.
+    /// The work budget of the harness's decompositions (see the file comment).
+    public static let strokeWorkBudget = Trapezoids.maximumWork / 32
+
+    /// Stroke style + path (see the file comment) → fill and stroke
+    /// trapezoids, at the harness's budget.
     public static func stroke(_ bytes: [UInt8]) throws {
+        try stroke(bytes, budget: strokeWorkBudget)
+    }
+
+    /// `stroke` with the decompositions' work `budget` chosen (the
+    /// regression tests replay at the renderer's `Trapezoids.maximumWork`).
+    public static func stroke(_ bytes: [UInt8], budget: Int) throws {
         var r = ByteReader(bytes)
         var style = StrokeStyle()
         style.lineWidth = r.number()
@@ -45,8 +63,8 @@ extension FuzzTarget {
             }
         }
         let lines = Path(elements).subpaths(tolerance: tolerance)
-        _ = try? Trapezoids.decomposeChecked(lines.map(\.points), rule: rule, maxWidth: 64)
-        let outline = Stroker.outline(lines, style: style, tolerance: tolerance)
-        _ = try Trapezoids.decomposeChecked(outline, rule: .nonZero, maxWidth: 64)
+        _ = try? Trapezoids.decomposeChecked(lines.map(\.points), rule: rule, maxWidth: 64, budget: budget)
+        let outline = try Stroker.outlineChecked(lines, style: style, tolerance: tolerance, budget: budget)
+        _ = try Trapezoids.decomposeChecked(outline, rule: .nonZero, maxWidth: 64, budget: budget)
     }
 }

@@ -32,15 +32,43 @@ public enum Stroker {
     /// The polygons whose non-zero union is the stroke of `lines`.
     /// `tolerance` bounds the error of round joins and caps (path units).
     public static func outline(_ lines: [Polyline], style: StrokeStyle, tolerance: Double) -> [[Vec2]] {
-        guard style.lineWidth > 0, style.lineWidth.isFinite else { return [] }
-        var pieces = StrokeTrimming.trim(lines, start: style.strokeStart, end: style.strokeEnd)
-        pieces = StrokeTrimming.dash(pieces, pattern: style.dashPattern, phase: style.dashPhase)
-        var out: [[Vec2]] = []
-        for p in pieces { outline(p, style: style, tolerance: tolerance, into: &out) }
+        var out: [[Vec2]] = [], points = 0
+        _ = outline(lines, style: style, tolerance: tolerance, into: &out, points: &points, limit: .max)
         return out
     }
 
-    static func outline(_ piece: StrokePiece, style: StrokeStyle, tolerance: Double, into out: inout [[Vec2]]) {
+    /// `outline`, refused as `Trapezoids.TooComplex` as soon as its polygons
+    /// have more vertices than `Trapezoids.decomposeChecked` accepts within
+    /// `budget`: that refusal would come anyway, and a wide round-joined or
+    /// finely dashed stroke of a long path would first build tens of
+    /// millions of vertices (gigabytes) to be refused.
+    public static func outlineChecked(_ lines: [Polyline], style: StrokeStyle, tolerance: Double,
+                                      budget: Int = Trapezoids.maximumWork) throws -> [[Vec2]] {
+        var out: [[Vec2]] = [], points = 0
+        let limit = Trapezoids.maximumVertices(budget: budget)
+        guard outline(lines, style: style, tolerance: tolerance, into: &out, points: &points, limit: limit) else {
+            throw Trapezoids.TooComplex(edges: points, budget: budget, edgesAreLowerBound: true)
+        }
+        return out
+    }
+
+    /// Appends the stroke's polygons to `out`, counting their vertices in
+    /// `points`; false (stopped) once `points` passes `limit`.
+    static func outline(_ lines: [Polyline], style: StrokeStyle, tolerance: Double,
+                        into out: inout [[Vec2]], points: inout Int, limit: Int) -> Bool {
+        guard style.lineWidth > 0, style.lineWidth.isFinite else { return true }
+        var pieces = StrokeTrimming.trim(lines, start: style.strokeStart, end: style.strokeEnd)
+        pieces = StrokeTrimming.dash(pieces, pattern: style.dashPattern, phase: style.dashPhase)
+        for p in pieces {
+            guard outline(p, style: style, tolerance: tolerance, into: &out, points: &points, limit: limit) else {
+                return false
+            }
+        }
+        return true
+    }
+
+    static func outline(_ piece: StrokePiece, style: StrokeStyle, tolerance: Double, into out: inout [[Vec2]],
+                        points: inout Int, limit: Int) -> Bool {
         let hw = style.lineWidth / 2
         var pts: [Vec2] = []
         for p in piece.points where pts.last != p { pts.append(p) }
@@ -53,16 +81,17 @@ public enum Stroker {
             for i in poly.indices { a += poly[i].cross(poly[(i + 1) % poly.count]) }
             guard abs(a) > 1e-12 * max(1, hw * hw) else { return }
             out.append(a > 0 ? poly : poly.reversed())
+            points += poly.count
         }
         if pts.count == 1 {
             // A zero-length piece: only square and round caps draw (a dot).
-            guard style.lineCap != .butt else { return }
+            guard style.lineCap != .butt else { return true }
             let d = piece.direction ?? Vec2(1, 0)
             add(cap(at: pts[0], direction: -d, hw: hw, cap: style.lineCap, tolerance: tolerance)
                 + cap(at: pts[0], direction: d, hw: hw, cap: style.lineCap, tolerance: tolerance))
-            return
+            return points <= limit
         }
-        guard pts.count >= 2 else { return }
+        guard pts.count >= 2 else { return true }
         let n = pts.count
         let segCount = closed ? n : n - 1
         var dirs: [Vec2] = []
@@ -75,16 +104,19 @@ public enum Stroker {
             let a = pts[i], b = pts[(i + 1) % n]
             let o = perp(dirs[i]) * hw
             add([a + o, b + o, b - o, a - o])
+            if points > limit { return false }
         }
         let joins = closed ? Array(0..<n) : Array(1..<(n - 1))
         for v in joins {
             let d0 = dirs[(v - 1 + segCount) % segCount], d1 = dirs[v % segCount]
             add(join(at: pts[v], d0, d1, hw: hw, style: style, tolerance: tolerance))
+            if points > limit { return false }
         }
         if !closed {
             add(cap(at: pts[0], direction: -dirs[0], hw: hw, cap: style.lineCap, tolerance: tolerance))
             add(cap(at: pts[n - 1], direction: dirs[segCount - 1], hw: hw, cap: style.lineCap, tolerance: tolerance))
         }
+        return points <= limit
     }
 
     /// The left normal (−y, x) of a unit direction.

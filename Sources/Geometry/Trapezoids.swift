@@ -111,24 +111,43 @@ public enum Trapezoids {
         n * (Int.bitWidth - n.leadingZeroBitCount) / 4
     }
 
+    /// The most vertices a path may have for its up-front sorts to fit in
+    /// `budget` (the largest n whose `sortingWork` is at most `budget`).
+    public static func maximumVertices(budget: Int) -> Int {
+        var low = 0, high = max(0, budget) * 4 + 4  // sortingWork(n) ≥ n / 4
+        while low < high {
+            let mid = low + (high - low + 1) / 2
+            if sortingWork(mid) <= budget { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
     /// Why a path was not decomposed.
     public struct TooComplex: Error, CustomStringConvertible {
         public let edges: Int
         /// The room the sweep left for the pieces, which they would exceed
         /// (nil when the sweep itself was over the budget).
         public var piecesOver: Int?
+        /// The work budget the path was measured against (`maximumWork` unless the caller chose another).
+        public var budget: Int = Trapezoids.maximumWork
+        /// Whether `edges` is only what was counted before giving up (a
+        /// stroke's outline stops growing once it is too large to sort).
+        public var edgesAreLowerBound = false
         public var description: String {
             if let p = piecesOver {
                 return "the path is too complex to fill (\(edges) edges whose trapezoids would be cut into more than \(p) pieces, "
-                    + "over \(Trapezoids.maximumWork) steps with the sweep)"
+                    + "over \(budget) steps with the sweep)"
             }
-            return "the path is too complex to fill (\(edges) edges, so many or crossing so often that sorting and sweeping them would take more than \(Trapezoids.maximumWork) steps)"
+            return "the path is too complex to fill (\(edgesAreLowerBound ? "over " : "")\(edges) edges, so many or crossing so often that sorting and sweeping them would take more than \(budget) steps)"
         }
     }
 
-    /// `decompose`, throwing `TooComplex` past `maximumWork` instead of returning nothing.
+    /// `decompose`, throwing `TooComplex` past `budget` units of work
+    /// (`maximumWork` unless a caller such as a fuzz harness wants a smaller
+    /// one) instead of returning nothing.
     public static func decomposeChecked(_ polygons: [[Vec2]], rule: FillRule,
-                                        maxWidth: Double = .infinity) throws -> [Trapezoid] {
+                                        maxWidth: Double = .infinity,
+                                        budget: Int = maximumWork) throws -> [Trapezoid] {
         var minC = Double.infinity, maxC = -Double.infinity
         var minY = Double.infinity, maxY = -Double.infinity
         for poly in polygons where poly.count >= 3 {
@@ -141,7 +160,8 @@ public enum Trapezoids {
         // The sorts of every vertex (y groups, slab lines, edges by top)
         // come first: a path of a million tiny edges is refused before them.
         let sortWork = sortingWork(polygons.reduce(0) { $0 + ($1.count >= 3 ? $1.count : 0) })
-        if sortWork > maximumWork { throw TooComplex(edges: polygons.reduce(0) { $0 + $1.count }) }
+        // (Equivalently: more than `maximumVertices(budget:)` vertices.)
+        if sortWork > budget { throw TooComplex(edges: polygons.reduce(0) { $0 + $1.count }, budget: budget) }
         let eps = 1e-7 * max(1, maxC - minC)
         // Heights merge within the precision of the heights themselves: a
         // shape far wider than tall (1e300 × 1) keeps its slabs.
@@ -158,9 +178,11 @@ public enum Trapezoids {
             }
         }
         guard !edges.isEmpty else { return [] }
-        guard let (slabs, work) = sweep(edges, rule: rule, eps: eps, work: sortWork) else { throw TooComplex(edges: edges.count) }
-        guard let traps = trapezoids(slabs, edges: edges, eps: eps, maxWidth: maxWidth, work: work) else {
-            throw TooComplex(edges: edges.count, piecesOver: (maximumWork - work) / pieceWork)
+        guard let (slabs, work) = sweep(edges, rule: rule, eps: eps, work: sortWork, budget: budget) else {
+            throw TooComplex(edges: edges.count, budget: budget)
+        }
+        guard let traps = trapezoids(slabs, edges: edges, eps: eps, maxWidth: maxWidth, work: work, budget: budget) else {
+            throw TooComplex(edges: edges.count, piecesOver: (budget - work) / pieceWork, budget: budget)
         }
         return traps
     }
@@ -192,10 +214,11 @@ public enum Trapezoids {
     // MARK: - Sweep
 
     /// The slabs of the sweep and the work they took, or nil when it would
-    /// take more than `maximumWork`. The work counts every active edge of
+    /// take more than `budget`. The work counts every active edge of
     /// every slab and sub-slab, every move that reorders them
     /// (Trapezoids+Ordering.swift) and every crossing found.
-    static func sweep(_ edges: [Edge], rule: FillRule, eps: Double, work: Int = 0) -> (slabs: [Slab], work: Int)? {
+    static func sweep(_ edges: [Edge], rule: FillRule, eps: Double, work: Int = 0,
+                      budget: Int = maximumWork) -> (slabs: [Slab], work: Int)? {
         var work = work
         var ys = Array(Set(edges.flatMap { [$0.y0, $0.y1] })).sorted()
         ys = ys.filter { $0.isFinite }
@@ -229,7 +252,7 @@ public enum Trapezoids {
             }
             if active.isEmpty { continue }
             work += active.count
-            if work > maximumWork { return nil }
+            if work > budget { return nil }
             // The active edges left to right at ya (ties: by x at yb).
             var ordered = true
             for e in active {
@@ -270,7 +293,7 @@ public enum Trapezoids {
                     m -= 1
                     work += 1
                 }
-                if work > maximumWork { return nil }
+                if work > budget { return nil }
             }
             previous = bottom
             cuts = Array(Set(cuts)).sorted()
@@ -282,7 +305,7 @@ public enum Trapezoids {
                 let (s, moves) = spans(active, &mid, edges, rank: rank, xm: &xm, y0, y1, rule: rule, eps: eps)
                 slabs.append(Slab(y0: y0, y1: y1, spans: s))
                 work += active.count + moves
-                if work > maximumWork { return nil }
+                if work > budget { return nil }
             }
         }
         return (slabs, work)
@@ -395,11 +418,11 @@ public enum Trapezoids {
     }
 
     /// The trapezoids of `slabs`, cut every `maxWidth`; nil when the pieces
-    /// (counted before any is cut) and the sweep's `work` together exceed `maximumWork`.
+    /// (counted before any is cut) and the sweep's `work` together exceed `budget`.
     static func trapezoids(_ slabs: [Slab], edges: [Edge], eps: Double, maxWidth: Double,
-                           work: Int) -> [Trapezoid]? {
+                           work: Int, budget total: Int = maximumWork) -> [Trapezoid]? {
         var slabTraps: [[Trapezoid]] = []
-        var budget = maximumWork - work
+        var budget = total - work
         for (k, slab) in slabs.enumerated() {
             var pieces: [Trapezoid] = []
             let above: [(Double, Double)] = k > 0 && slabs[k - 1].y1 == slab.y0

@@ -65,7 +65,7 @@ extension PlanBuilder {
             let style = strokeStyle(s)
             let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
             parts.stroke = cachedTrapezoids(key, layer: s, part: "stroke") {
-                try Trapezoids.decomposeChecked(Stroker.outline(flattened(), style: style, tolerance: tol),
+                try Trapezoids.decomposeChecked(Stroker.outlineChecked(flattened(), style: style, tolerance: tol),
                                                 rule: .nonZero, maxWidth: maxWidth)
             }
             parts.strokeColor = c

@@ -7,6 +7,7 @@
 
 import Foundation
 import FuzzTargets
+import Geometry
 import XCTest
 
 final class FuzzRegressionTests: XCTestCase {
@@ -24,9 +25,11 @@ final class FuzzRegressionTests: XCTestCase {
             .map { dir.appendingPathComponent($0) }
     }
 
-    /// Runs each reproducer of `harness` and checks its outcome.
-    func replay(_ harness: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let target = try XCTUnwrap(FuzzTarget.all[harness], file: file, line: line)
+    /// Runs each reproducer of `harness` (through `target`, the harness's
+    /// own code unless given) and checks its outcome.
+    func replay(_ harness: String, through target: (([UInt8]) throws -> Void)? = nil,
+                file: StaticString = #filePath, line: UInt = #line) throws {
+        let target = try target ?? XCTUnwrap(FuzzTarget.all[harness], file: file, line: line)
         for url in Self.inputs(harness) {
             let name = "\(harness)/\(url.lastPathComponent)"
             let bytes = [UInt8](try Data(contentsOf: url))
@@ -62,6 +65,11 @@ final class FuzzRegressionTests: XCTestCase {
     func testPVR() throws { try replay("FuzzPVR") }
     func testSVGPath() throws { try replay("FuzzSVGPath") }
     func testStroke() throws { try replay("FuzzStroke") }
+    /// The harness decomposes at an eighth of the renderer's work budget;
+    /// its reproducers (the slow sweeps among them) also run at the full one.
+    func testStrokeAtTheRenderersBudget() throws {
+        try replay("FuzzStroke", through: { try FuzzTarget.stroke($0, budget: Trapezoids.maximumWork) })
+    }
     func testDeepZoom() throws { try replay("FuzzDZI") }
     func testDrawing() throws { try replay("FuzzDrawing") }
 
