@@ -152,7 +152,10 @@ struct RenderCommand: ParsableCommand {
 
     /// The part of a --frames sequence this process renders (the whole one without --shard).
     func frameShard() throws -> CheckShard {
-        guard let shard else { return .whole }
+        guard let shard else {
+            if shardCount != nil { throw UsageError("--shard-count goes with --shard auto") }
+            return .whole
+        }
         if shard == "auto" {
             let part = try CheckShard.resolve(flag: nil, countFlag: shardCount, environment: ProcessInfo.processInfo.environment)
             guard ProcessInfo.processInfo.environment["JOB_COMPLETION_INDEX"] != nil

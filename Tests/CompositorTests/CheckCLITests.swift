@@ -173,6 +173,12 @@ final class CheckCLITests: XCTestCase {
         XCTAssertEqual(single.status, 2)
         XCTAssertTrue(single.stderr.contains("--shard applies to --frames"), single.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/one.png"))
+        // A shard count without --shard auto is refused, not ignored.
+        let countOnly = try run(["render", scene, "--frames", "5", "-o", "\(dir)/count-only", "--backend", "cpu",
+                                 "--shard-count", "2"])
+        XCTAssertEqual(countOnly.status, 2, countOnly.stderr)
+        XCTAssertTrue(countOnly.stderr.contains("--shard-count goes with --shard auto"), countOnly.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/count-only"))
     }
 
     func testBadUsageExitsTwoAndWritesNothing() throws {
