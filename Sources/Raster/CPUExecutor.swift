@@ -31,8 +31,10 @@ public final class CPUExecutor {
     /// Drops every kept bitmap.
     public func dropRetained() { retained = [:] }
 
-    /// Skip `Coverage.evaluate` deep inside shapes (exact; off only to test that it is).
-    var useInteriorShortcut = true
+    /// Skip `Coverage.evaluate` deep inside shapes (exact; off only to test
+    /// that it is, and for the floor's edge-fragment calibration, which
+    /// needs the coverage function to run on every pixel).
+    public var useInteriorShortcut = true
 
     /// Whether fragments a later item of the same pass replaces are skipped
     /// (HiddenFragments.swift). The picture is the same either way; the stats
