@@ -24,8 +24,10 @@ enum FloorCalibration {
     /// Blended quads stacked per calibration frame.
     static let blendedQuads = 4
 
-    /// Nanoseconds per fragment of each kind on `executor` at `width` × `height`.
-    static func rates(_ executor: any PlanExecutor, width: Int, height: Int, frames: Int, warmup: Int) throws -> FragmentRates {
+    /// Nanoseconds per fragment of each kind on `executor` at `width` × `height`,
+    /// and the median empty frame (clear + readback or output copy), ms.
+    static func rates(_ executor: any PlanExecutor, width: Int, height: Int, frames: Int,
+                      warmup: Int) throws -> (rates: FragmentRates, emptyFrameMs: Double) {
         let k = blendedQuads
         let cases: [(FragmentKind?, Int, RenderPlan)] = [
             (.opaqueSolid, 1, FillratePlans.quads(1, width, height, blend: .copy, textured: false)),
@@ -52,7 +54,7 @@ enum FloorCalibration {
             let extra = max(ms[i] - empty, ms[i] * 0.01)
             ns[kind.rawValue] = extra * 1e6 / (Double(quads) * pixels)
         }
-        return FragmentRates(nanosecondsPerFragment: ns)
+        return (FragmentRates(nanosecondsPerFragment: ns), empty)
     }
 
     /// Turns off the shortcuts that skip coverage where it is exactly 1, so
