@@ -55,6 +55,7 @@ struct BenchScene: ParsableCommand {
             let renderer = try options.makeRenderer(backend)
             guard time.isFinite else { throw UsageError("--time must be a finite number of seconds") }
             var treeMs: [Double] = [], planMs: [Double] = [], drawMs: [Double] = [], readbackMs: [Double] = []
+            var phases: [FramePhases] = [], executeMs: [Double] = []
             var last: RenderOutput?
             let progress = Progress(total: warmup + frames, label: "scene")
             for i in 0..<(warmup + frames) {
@@ -70,6 +71,8 @@ struct BenchScene: ParsableCommand {
                     planMs.append(out.planSeconds * 1000)
                     drawMs.append(out.executeSeconds * 1000 - readback)
                     readbackMs.append(readback)
+                    phases.append(out.execution.phases)
+                    executeMs.append(out.executeSeconds * 1000)
                 }
                 last = out
                 progress.step()
@@ -89,6 +92,7 @@ struct BenchScene: ParsableCommand {
                 ("passes", out.plan.passes.count), ("drawItems", out.plan.passes.reduce(0) { $0 + $1.items.count }),
                 ("layersCulled", out.buildStats.culledTotal), ("itemsOccluded", out.buildStats.culledOccludedItems),
             ]
+            r.append(("executePhasesMs", phaseMedians(phases, executeMs: executeMs)))
             if floor { r += try floorFigures(out, renderer: renderer, frame: frame, canvasPixels: canvasPixels) }
             r.append(("frameMsSpread", TimingSpread(frameMs).json))
             if let g = out.gpuStats { r.append(("drawCalls", g.drawCalls)) }
@@ -109,8 +113,9 @@ struct BenchScene: ParsableCommand {
         let fragments = Double(od.canvasFragments + od.offscreenFragments)
         // The honest floor: necessary fragments per kind at this backend's measured rates.
         let necessary = try NecessaryFragmentCounter().count(out.plan)
-        let rates = try FloorCalibration.rates(renderer.executor, width: out.plan.width, height: out.plan.height,
-                                               frames: max(frames, 10), warmup: warmup)
+        let (rates, emptyMs) = try FloorCalibration.rates(renderer.executor, width: out.plan.width,
+                                                          height: out.plan.height, frames: max(frames, 10),
+                                                          warmup: warmup)
         let floorMs = rates.floorMilliseconds(necessary)
         // Fill-rate measurement (not a floor): as many full-canvas blended quads as the frame writes fragments.
         let quads = max(1, Int((fragments / canvasPixels).rounded()))
@@ -125,9 +130,23 @@ struct BenchScene: ParsableCommand {
             ("nsPerFragment", Dictionary(uniqueKeysWithValues: FragmentKind.allCases.map {
                 ($0.name, (rates.nanosecondsPerFragment[$0.rawValue] * 1000).rounded() / 1000) })),
             ("floorMs", round2(floorMs)), ("frameOverFloor", round2(frame / max(floorMs, 1e-9))),
+            ("emptyFrameMs", round2(emptyMs)),
             ("fillRateQuads", quads), ("fillRateQuadsMs", round2(median(quadMs))),
         ]
     }
+}
+
+/// Median milliseconds of each execution phase the executor timed
+/// (`FramePhases`), plus "untimed": the rest of `execute` (validation,
+/// bookkeeping), as a name → ms dictionary.
+func phaseMedians(_ phases: [FramePhases], executeMs: [Double]) -> [String: Double] {
+    var out: [String: Double] = [:]
+    let names = phases.reduce(into: [String]()) { n, p in for x in p.names where !n.contains(x) { n.append(x) } }
+    for name in names { out[name] = round2(median(phases.map { $0[name] * 1000 })) }
+    if !names.isEmpty {
+        out["untimed"] = round2(median(zip(phases, executeMs).map { p, e in e - p.seconds.reduce(0, +) * 1000 }))
+    }
+    return out
 }
 
 /// Milliseconds per execution of `plan` (readback included), for `frames`

@@ -131,6 +131,27 @@ enum FillratePlans {
                           layerNames: ["quad"])
     }
 
+    /// `k` translucent rounded rects whose shape reaches 16 pixels past
+    /// every side of a `w` × `h` canvas (corners off-canvas), antialiased on
+    /// all edges: every pixel runs the rounded-rect coverage function
+    /// (coverage 1 there) unless an executor's interior shortcut skips it.
+    static func edgeQuads(_ k: Int, _ w: Int, _ h: Int, textured: Bool) -> RenderPlan {
+        let shape = Rect(x: -16, y: -16, width: Double(w) + 32, height: Double(h) + 32)
+        let uv = Homography.mapping(shape, to: Rect(x: 0, y: 0, width: 1, height: 1))
+        let items = (0..<k).map { i -> DrawItem in
+            let paint: Paint = textured
+                ? .texture(.image(0), uv: uv, filter: .linear, opacity: 0.5)
+                : .solid(PremultipliedColor(r: 0.25, g: Double(i % 2) * 0.25, b: 0.125, a: 0.5))
+            return DrawItem(layer: 0, transform: .identity, rect: shape, paint: paint,
+                            shape: .roundedRect(shape, radius: 8), aaEdges: .all, blend: .sourceOver)
+        }
+        return RenderPlan(width: w, height: h,
+                          passes: [RenderPass(id: 0, width: w, height: h, reason: .canvas, layerName: nil,
+                                              clear: .clear, content: .draw(items))],
+                          images: textured ? [PlanImage(key: "fillrate-256", image: texture)] : [],
+                          layerNames: ["quad"])
+    }
+
     /// `n` offscreen passes, each one full-canvas quad, each drawn back over the canvas.
     static func roundTrips(_ n: Int, _ w: Int, _ h: Int) -> RenderPlan {
         let rect = canvas(w, h)

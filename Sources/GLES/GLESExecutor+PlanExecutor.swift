@@ -37,6 +37,7 @@ extension GLESExecutor: PlanExecutor {
                                ("pvrtcTextureBytesSaved", .int(g.pvrtcBytesSaved))]
         }
         s.details = g
+        s.phases = lastPhases
         return s
     }
 

@@ -123,11 +123,18 @@ public final class GLESExecutor {
         try? session.makeCurrent()
     }
 
+    /// Wall-clock seconds by phase of the last `execute`: prepare (tessellation,
+    /// texture uploads, ordering), clear (issuing clears), submit (vertex
+    /// upload and draw calls: the driver bins them), finish (glFinish: the
+    /// driver rasterizes and shades), readback.
+    public private(set) var lastPhases = FramePhases()
+
     /// Renders `plan` and returns the canvas pass's pixels (premultiplied RGBA8, rows top-down).
     public func execute(_ plan: RenderPlan) throws -> Image {
         try session.makeCurrent()
         while glGetError() != GLenum(GL_NO_ERROR) {}
         var stats = GPUStats()
+        var phases = FramePhases()
         pool.created = 0
         pool.deleted = 0
         batcher.resetCachedState()
@@ -146,6 +153,7 @@ public final class GLESExecutor {
             stats.textureCacheEntries = textureCache.count
             stats.textureCacheBytes = textureCache.bytes
             lastStats = stats
+            lastPhases = phases
         }
         let schedule = try plan.validate(maxPassSize: min(info.maxTextureSize, RenderPlan.maxPassSize),
                                          heldCacheKeys: Set(retained.keys))
@@ -157,8 +165,11 @@ public final class GLESExecutor {
             batcher.forgetTextureBindings()
             frame.passTextures[pass.id] = target
             if let k = pass.retainKey { frame.keptPasses[pass.id] = k }
+            let t0 = DispatchTime.now().uptimeNanoseconds
             let pieces = try pieces(of: pass, frame: &frame, stats: &stats)
             let batches = PassOrdering.batches(pieces, opaqueFirst: opaqueFirst)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            phases.add("prepare", Double(t1 - t0) / 1e9)
             let depth = batches.contains(where: \.depthTest)
             let viewport = try framebuffer.target(target, pass: pass.id, depth: depth)
             if depth {
@@ -177,6 +188,8 @@ public final class GLESExecutor {
                 try blur.draw(BlurStep(source: p, axis: .horizontal, sigma: 0, channels: .rgba), source: source,
                           width: pass.width, height: pass.height, viewport: viewport, batcher: batcher, stats: &stats)
             }
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            phases.add("clear", Double(t2 - t1) / 1e9)
             switch pass.content {
             case .draw:
                 batcher.drawPass(pieces, batches: batches, viewport: viewport, stats: &stats)
@@ -187,15 +200,19 @@ public final class GLESExecutor {
                 try blur.draw(step, source: source, width: pass.width, height: pass.height, viewport: viewport,
                           batcher: batcher, stats: &stats)
             }
+            phases.add("submit", Double(DispatchTime.now().uptimeNanoseconds - t2) / 1e9)
             stats.passes += 1
             if pass.reason != .canvas { stats.offscreenPassesByReason[pass.reason.rawValue, default: 0] += 1 }
             if index == plan.passes.count - 1 {
                 timer?.end()
+                let t3 = DispatchTime.now().uptimeNanoseconds
                 glFinish()
                 stats.gpuSeconds = timer?.seconds()
                 let t0 = DispatchTime.now().uptimeNanoseconds
+                phases.add("finish", Double(t0 - t3) / 1e9)
                 output = Readback.read(width: pass.width, height: pass.height)
                 stats.readbackSeconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+                phases.add("readback", stats.readbackSeconds)
             }
             if checkErrorsAtPassBoundaries {
                 try checkGLError("after pass \(pass.id) (\(pass.reason.rawValue))")

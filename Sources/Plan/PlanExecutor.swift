@@ -59,6 +59,8 @@ public struct ExecutionStats: @unchecked Sendable {
     public var reportFields: [(String, ReportValue)] = []
     /// The executor's own counters (GPUStats, RasterStats, …).
     public var details: Any?
+    /// Wall-clock seconds by phase of the execution (empty when the backend does not time them).
+    public var phases = FramePhases()
 
     public init() {}
 }

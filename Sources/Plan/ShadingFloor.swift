@@ -2,13 +2,18 @@
 // frame cannot avoid shading, and what they cost at an executor's measured
 // rates. Per pixel of each draw pass, the necessary fragments are those of
 // the topmost fragment that replaces the pixel (a `.copy` write, or a
-// source-over write whose 8-bit alpha is 255 at full coverage) and of every
-// fragment above it; every fragment below that is wasted. Fragments are
-// sorted into four kinds by whether they replace the pixel and whether the
-// paint samples a texture or computes a gradient ("textured") or is a flat
-// colour ("solid"). Raster's `NecessaryFragmentCounter` counts them exactly;
-// the bench measures each kind's rate with full-canvas calibration quads on
-// the same executor. Blur passes are counted apart (they have no
+// source-over write whose 8-bit alpha is 255) and of every fragment above
+// it; every fragment below that is wasted. Fragments are sorted into six
+// kinds: whether the paint samples a texture or computes a gradient
+// ("textured") or is a flat colour ("solid"); and then either the shape's
+// computed coverage is below 1 there ("edge": an antialiased fringe pixel,
+// which no program can shade without evaluating the shape's coverage
+// function, whether or not its alpha byte still rounds to 255), or it is
+// exactly 1 and the fragment replaces the pixel ("opaque") or blends over it
+// ("blended"). Raster's `NecessaryFragmentCounter` counts them exactly; the
+// bench measures each kind's rate with full-canvas calibration quads on the
+// same executor (edge kinds: a rounded rect whose coverage is evaluated on
+// every pixel). Blur passes are counted apart (they have no
 // calibration quad): the floor covers draw passes only.
 
 /// What a fragment costs to shade.
@@ -21,6 +26,11 @@ public enum FragmentKind: Int, CaseIterable, Sendable {
     case opaqueTextured
     /// A sampled (or gradient) paint blended over the pixel.
     case blendedTextured
+    /// A flat colour on an antialiased fringe pixel: coverage below 1, so
+    /// the shape's coverage function must run (blended, whatever its alpha).
+    case edgeSolid
+    /// A sampled (or gradient) paint on an antialiased fringe pixel.
+    case edgeTextured
 
     /// The JSON / report name.
     public var name: String {
@@ -29,6 +39,8 @@ public enum FragmentKind: Int, CaseIterable, Sendable {
         case .blendedSolid: "blendedSolid"
         case .opaqueTextured: "opaqueTextured"
         case .blendedTextured: "blendedTextured"
+        case .edgeSolid: "edgeSolid"
+        case .edgeTextured: "edgeTextured"
         }
     }
 }
@@ -42,9 +54,13 @@ public struct NecessaryFragments: Sendable, Equatable {
     /// Pixels written by blur passes (outside the floor).
     public var blurFragments: Int
 
-    public init(necessary: [Int] = [0, 0, 0, 0], written: [Int] = [0, 0, 0, 0], blurFragments: Int = 0) {
+    public init(necessary: [Int] = NecessaryFragments.zero, written: [Int] = NecessaryFragments.zero, blurFragments: Int = 0) {
+        precondition(necessary.count == FragmentKind.allCases.count && written.count == FragmentKind.allCases.count)
         self.necessary = necessary; self.written = written; self.blurFragments = blurFragments
     }
+
+    /// One zero per kind.
+    public static let zero = [Int](repeating: 0, count: FragmentKind.allCases.count)
 
     /// Total necessary fragments.
     public var necessaryTotal: Int { necessary.reduce(0, +) }
@@ -58,7 +74,7 @@ public struct NecessaryFragments: Sendable, Equatable {
 
     /// Adds another pass's counts.
     public mutating func add(_ other: NecessaryFragments) {
-        for k in 0..<4 {
+        for k in FragmentKind.allCases.indices {
             necessary[k] += other.necessary[k]
             written[k] += other.written[k]
         }

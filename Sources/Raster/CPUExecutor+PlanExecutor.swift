@@ -22,6 +22,7 @@ extension CPUExecutor: PlanExecutor {
                           ("fragmentsHidden", .int(c.fragmentsHidden)),
                           ("fragmentsPainterOrder", .int(c.fragmentsPainterOrder))]
         s.details = c
+        s.phases = lastPhases
         return s
     }
 

@@ -23,6 +23,12 @@ public final class CPUExecutor {
     public let bands: Int
     /// Stats of the last successful `execute`.
     public private(set) var lastStats = RasterStats()
+    /// Wall-clock seconds by phase of the last successful `execute`: targets
+    /// (allocating and clearing or loading pass targets), images (plan images
+    /// copied into sampleable buffers, opaque scans), prepare (vertex stage
+    /// and triangle setup), draw (the bands), blur, output (the canvas copied
+    /// into the returned `Image`).
+    public private(set) var lastPhases = FramePhases()
     /// Pass outputs kept across executions under rasterization-cache keys
     /// (`RenderPass.retainKey`), sampled as `TextureRef.cached`.
     private var retained: [UInt64: PixelBuffer] = [:]
@@ -31,8 +37,10 @@ public final class CPUExecutor {
     /// Drops every kept bitmap.
     public func dropRetained() { retained = [:] }
 
-    /// Skip `Coverage.evaluate` deep inside shapes (exact; off only to test that it is).
-    var useInteriorShortcut = true
+    /// Skip `Coverage.evaluate` deep inside shapes (exact; off only to test
+    /// that it is, and for the floor's edge-fragment calibration, which
+    /// needs the coverage function to run on every pixel).
+    public var useInteriorShortcut = true
 
     /// Whether fragments a later item of the same pass replaces are skipped
     /// (HiddenFragments.swift). The picture is the same either way; the stats
@@ -65,19 +73,27 @@ public final class CPUExecutor {
         var kept: [UInt64: PixelBuffer] = [:]
         var images: [Int: PixelBuffer] = [:]
         var stats: [RasterStats.Pass] = []
+        var phases = FramePhases()
 
         for (index, pass) in plan.passes.enumerated() {
             var s = RasterStats.Pass(id: pass.id, reason: pass.reason, kind: .draw,
                                      width: pass.width, height: pass.height)
-            let target = PixelBuffer(width: pass.width, height: pass.height)
-            switch pass.load {
-            case .clear(let c):
-                target.fill(PixelMath.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))))
-            case .load(let source):
-                target.copy(from: Self.alive(targets, source))
+            let target = phases.time("targets") { () -> PixelBuffer in
+                // Written once: filled with the clear colour, or copied from the loaded pass.
+                switch pass.load {
+                case .clear(let c):
+                    return PixelBuffer(width: pass.width, height: pass.height,
+                                       filledWith: PixelMath.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))))
+                case .load(let source):
+                    let from = Self.alive(targets, source)
+                    precondition(from.width == pass.width && from.height == pass.height,
+                                 "copy between buffers of different sizes")
+                    return PixelBuffer(copying: from)
+                }
             }
             switch pass.content {
             case .draw(let items):
+                let t0 = DispatchTime.now().uptimeNanoseconds
                 // Plan images are copied into sampleable buffers once per execution.
                 for item in items {
                     for case .image(let i) in item.textures where images[i] == nil {
@@ -100,19 +116,27 @@ public final class CPUExecutor {
                         if texture(t).isFullyOpaque { opaque.insert(t) }
                     }
                 }
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                phases.add("images", Double(t1 - t0) / 1e9)
                 let prepared = prepare(items, pass: pass, textureIsOpaque: { opaque.contains($0) }, textures: texture)
+                let t2 = DispatchTime.now().uptimeNanoseconds
+                phases.add("prepare", Double(t2 - t1) / 1e9)
                 s.drawItems = items.count
                 s.itemsWithoutGeometry = prepared.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
                 let drawn = prepared.compactMap { $0 }
                 s.triangles = drawn.reduce(0) { $0 + $1.triangleCount }
-                let counts = DrawPass.run(drawn, into: target, bands: bands, conventions: conventions,
-                                          skipHidden: skipHiddenFragments)
+                let counts = phases.time("draw") {
+                    DrawPass.run(drawn, into: target, bands: bands, conventions: conventions,
+                                 skipHidden: skipHiddenFragments)
+                }
                 s.fragmentsShaded = counts.shaded
                 s.fragmentsWritten = counts.written
                 s.fragmentsHidden = counts.hidden
             case .blur(let step):
                 s.kind = .blur
-                BlurPass.run(step, source: Self.alive(targets, step.source), into: target, bands: bands)
+                phases.time("blur") {
+                    BlurPass.run(step, source: Self.alive(targets, step.source), into: target, bands: bands)
+                }
                 s.fragmentsShaded = pass.width * pass.height
                 s.fragmentsWritten = pass.width * pass.height
             }
@@ -124,7 +148,9 @@ public final class CPUExecutor {
         }
         retained.merge(kept) { _, new in new }
         lastStats = RasterStats(perPass: stats)
-        return Self.alive(targets, plan.canvasPass.id).image()
+        let output = phases.time("output") { Self.alive(targets, plan.canvasPass.id).image() }
+        lastPhases = phases
+        return output
     }
 
     /// The target of pass `id`, which the schedule (validated) keeps alive while it is read.

@@ -139,10 +139,11 @@ struct AnalyticCoverage: CoverageProgram {
 
 /// Two local-space boxes (a cross) where `Coverage.evaluate` provably
 /// returns exactly 1, so the call can be skipped: every point in them is at
-/// least 2 pixels inside each straight edge of the shape and outside the
-/// corner arcs' region, where the spec computes 0.5 − d/g ≥ 2.5 → 1 (the
-/// Float error is ~1e-6, far from the margin). Built only when the
-/// Jacobian is the same at every vertex (affine items), so "2 pixels" is a
+/// least 1 pixel inside each straight edge of the shape and outside the
+/// corner arcs' region, where the spec computes 0.5 − d/g ≥ 1.5 → 1 (g is
+/// the edge's own gx or gy, the same expression as the margin's; the Float
+/// error is ~1e-6, far from the half pixel to spare). Built only when the
+/// Jacobian is the same at every vertex (affine items), so "1 pixel" is a
 /// fixed local distance; otherwise the boxes are empty.
 struct InteriorBoxes {
     var a: SIMD4<Float>    // (minX, minY, maxX, maxY)
@@ -203,9 +204,9 @@ struct InteriorBoxes {
     static func make(rect r: SIMD4<Float>, params p: SIMD4<Float>, jacobian j: SIMD4<Float>) -> InteriorBoxes {
         let code = p.w
         let kind = (code / 16).rounded(.down)
-        // Local length of 2 screen pixels across vertical / horizontal edges (as gx, gy in the spec).
-        let mx = 2 * max((j.x * j.x + j.z * j.z).squareRoot(), 1e-6)
-        let my = 2 * max((j.y * j.y + j.w * j.w).squareRoot(), 1e-6)
+        // Local length of 1 screen pixel across vertical / horizontal edges (as gx, gy in the spec).
+        let mx = max((j.x * j.x + j.z * j.z).squareRoot(), 1e-6)
+        let my = max((j.y * j.y + j.w * j.w).squareRoot(), 1e-6)
         guard mx.isFinite, my.isFinite, r.x < r.z, r.y < r.w else { return .empty }
         if kind == 0 {
             // Edge AA: the product of per-edge terms is 1 beyond half a pixel from each edge.

@@ -4,32 +4,57 @@
 // texel's alpha decides whether a fragment replaces the pixel) and
 // SpanRasterizer's span loops with `Overdraw.coverageThreshold` — but the
 // "blend" marks each written pixel in a scratch buffer as replacing (2) or
-// blending (1). After each item the marks are folded into per-pixel state:
-// a replacing fragment resets the pixel to "one necessary fragment of my
-// kind", a blending one adds one of its kind. What is left at the end is,
-// per pixel, the topmost replacing fragment plus everything above it.
-// Bands run in parallel over disjoint rows, as in DrawPass.
+// blending (1), plus 4 where the computed coverage is below 1 (an edge
+// fragment: the paint is wrapped so its red channel carries 1, which the
+// span loop multiplies by the coverage, while alpha stays the real one).
+// After each item the marks are folded into per-pixel state: a replacing
+// fragment resets the pixel to "one necessary fragment of my kind", a
+// blending one adds one of its kind. What is left at the end is, per pixel,
+// the topmost replacing fragment plus everything above it. Bands run in
+// parallel over disjoint rows, as in DrawPass.
 
 import Dispatch
 import Foundation
 import Plan
 
-/// Marks a fragment 2 when it replaces the destination on the 8-bit path (alpha byte 255), else 1.
+/// The item's paint with red replaced by 1, so after the span loop's
+/// `colour × coverage` the red channel holds the coverage itself (alpha,
+/// which decides replacing, is untouched).
+struct CoverageProbePaint<P: PaintProgram>: PaintProgram {
+    let base: P
+    static var usesUV: Bool { P.usesUV }
+    @inline(__always)
+    func shade(color: SIMD4<Float>, u: Float, v: Float) -> SIMD4<Float> {
+        var c = base.shade(color: color, u: u, v: v)
+        c.x = 1
+        return c
+    }
+}
+
+/// The edge bit of a mark: the fragment's coverage (red, see `CoverageProbePaint`) is below 1.
+@inline(__always)
+func edgeBit(_ src: SIMD4<Float>) -> UInt32 { src.x < 1 ? 4 : 0 }
+
+/// Marks a fragment 2 when it replaces the destination on the 8-bit path (alpha byte 255), else 1; plus the edge bit.
 struct MarkQuantizedSourceOver: BlendProgram {
     @inline(__always)
-    static func blend(_ src: SIMD4<Float>, over dst: UInt32) -> UInt32 { PixelMath.pack(src) >> 24 == 255 ? 2 : 1 }
+    static func blend(_ src: SIMD4<Float>, over dst: UInt32) -> UInt32 {
+        (PixelMath.pack(src) >> 24 == 255 ? 2 : 1) | edgeBit(src)
+    }
 }
 
-/// Marks a fragment 2 when it replaces the destination on the Float path (clamped alpha 1), else 1.
+/// Marks a fragment 2 when it replaces the destination on the Float path (clamped alpha 1), else 1; plus the edge bit.
 struct MarkFloatSourceOver: BlendProgram {
     @inline(__always)
-    static func blend(_ src: SIMD4<Float>, over dst: UInt32) -> UInt32 { PixelMath.clamp01(src).w == 1 ? 2 : 1 }
+    static func blend(_ src: SIMD4<Float>, over dst: UInt32) -> UInt32 {
+        (PixelMath.clamp01(src).w == 1 ? 2 : 1) | edgeBit(src)
+    }
 }
 
-/// `.copy` always replaces.
+/// `.copy` always replaces; plus the edge bit.
 struct MarkCopy: BlendProgram {
     @inline(__always)
-    static func blend(_ src: SIMD4<Float>, over dst: UInt32) -> UInt32 { 2 }
+    static func blend(_ src: SIMD4<Float>, over dst: UInt32) -> UInt32 { 2 | edgeBit(src) }
 }
 
 /// Counts necessary and wasted fragments of a plan exactly as `CPUExecutor` rasterizes it.
@@ -79,18 +104,16 @@ public final class NecessaryFragmentCounter {
         return total
     }
 
-    /// Per-pixel state of a pass: blended fragments of each kind above the
-    /// topmost replacing one, and that one's kind (0 none, 1 solid, 2 textured).
+    /// Per-pixel state of a pass: fragments of each kind above the topmost
+    /// replacing one (`above[kind]`), and that one's kind + 1 (0: none).
     private func countPass(_ items: [PreparedItem?], width: Int, height: Int) -> NecessaryFragments {
-        let n = width * height
+        let n = width * height, kinds = FragmentKind.allCases.count
         let marks = PixelBuffer(width: width, height: height)
-        let aboveSolid = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, n))
-        let aboveTextured = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, n))
+        let above = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, n * kinds))
         let top = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, n))
-        aboveSolid.initialize(repeating: 0, count: max(1, n))
-        aboveTextured.initialize(repeating: 0, count: max(1, n))
+        above.initialize(repeating: 0, count: max(1, n * kinds))
         top.initialize(repeating: 0, count: max(1, n))
-        defer { aboveSolid.deallocate(); aboveTextured.deallocate(); top.deallocate() }
+        defer { above.deallocate(); top.deallocate() }
         let bandCount = max(1, min(bands, height))
         var perBand = [NecessaryFragments](repeating: NecessaryFragments(), count: bandCount)
         let quantize = conventions.quantizeSourceBeforeBlend, weightScale = conventions.bilinearWeightScale
@@ -99,7 +122,7 @@ public final class NecessaryFragmentCounter {
             let work = { (b: Int) in
                 let band = BandTarget(pixels: marks.pixels, width: width,
                                       rowLo: height * b / bandCount, rowHi: height * (b + 1) / bandCount)
-                var written = [0, 0, 0, 0]
+                var written = NecessaryFragments.zero
                 for case let item? in items where item.maxY >= band.rowLo && item.minY < band.rowHi {
                     var c = FragmentCounts()
                     var minX = Int.max, maxX = Int.min
@@ -117,35 +140,36 @@ public final class NecessaryFragmentCounter {
                             let m = marks.pixels[row + x]
                             if m == 0 { continue }
                             marks.pixels[row + x] = 0
-                            if m == 2 {
-                                aboveSolid[row + x] = 0; aboveTextured[row + x] = 0
-                                top[row + x] = textured ? 2 : 1
-                                written[textured ? FragmentKind.opaqueTextured.rawValue : FragmentKind.opaqueSolid.rawValue] += 1
-                            } else if textured {
-                                aboveTextured[row + x] += 1
-                                written[FragmentKind.blendedTextured.rawValue] += 1
+                            let kind = Self.kind(mark: m, textured: textured).rawValue
+                            written[kind] += 1
+                            let i = (row + x) * kinds
+                            if m & 3 == 2 {
+                                for k in 0..<kinds { above[i + k] = 0 }
+                                top[row + x] = UInt8(kind + 1)
                             } else {
-                                aboveSolid[row + x] += 1
-                                written[FragmentKind.blendedSolid.rawValue] += 1
+                                above[i + kind] += 1
                             }
                         }
                     }
                 }
-                var necessary = [0, 0, 0, 0]
-                for i in (band.rowLo * width)..<(band.rowHi * width) {
-                    necessary[FragmentKind.blendedSolid.rawValue] += Int(aboveSolid[i])
-                    necessary[FragmentKind.blendedTextured.rawValue] += Int(aboveTextured[i])
-                    switch top[i] {
-                    case 1: necessary[FragmentKind.opaqueSolid.rawValue] += 1
-                    case 2: necessary[FragmentKind.opaqueTextured.rawValue] += 1
-                    default: break
-                    }
+                var necessary = NecessaryFragments.zero
+                for p in (band.rowLo * width)..<(band.rowHi * width) {
+                    for k in 0..<kinds { necessary[k] += Int(above[p * kinds + k]) }
+                    if top[p] > 0 { necessary[Int(top[p]) - 1] += 1 }
                 }
                 out[b] = NecessaryFragments(necessary: necessary, written: written)
             }
             if bandCount == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: work) }
         }
         return perBand.reduce(into: NecessaryFragments()) { $0.add($1) }
+    }
+
+    /// The kind of a marked fragment: edge when its coverage was below 1
+    /// (bit 4), else opaque when it replaces (2) or blended (1).
+    static func kind(mark m: UInt32, textured: Bool) -> FragmentKind {
+        if m & 4 != 0 { return textured ? .edgeTextured : .edgeSolid }
+        if m & 3 == 2 { return textured ? .opaqueTextured : .opaqueSolid }
+        return textured ? .blendedTextured : .blendedSolid
     }
 
     /// Marks the pixels of one triangle with the item's real paint and coverage.
@@ -194,6 +218,7 @@ public final class NecessaryFragmentCounter {
         _ tri: TriangleSetup, _ program: ItemProgram, _ band: BandTarget, _ paint: P, _ cov: C, _ quantize: Bool,
         _ c: inout FragmentCounts
     ) {
+        let paint = CoverageProbePaint(base: paint)
         switch (program.blend, quantize) {
         case (.copy, _):
             SpanRasterizer.draw(tri, into: band, paint: paint, coverage: cov, blend: MarkCopy.self, constant: .none, counts: &c)

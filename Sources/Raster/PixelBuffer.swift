@@ -19,19 +19,37 @@ final class PixelBuffer: @unchecked Sendable {
     let pixels: UnsafeMutablePointer<UInt32>
 
     /// A transparent buffer.
-    init(width: Int, height: Int) {
+    convenience init(width: Int, height: Int) {
+        self.init(width: width, height: height, filledWith: 0)
+    }
+
+    /// A buffer with every pixel `packed` (one pass over the memory: a
+    /// cleared pass target is not zeroed first).
+    init(width: Int, height: Int, filledWith packed: UInt32) {
         self.width = width
         self.height = height
         pixels = .allocate(capacity: max(1, width * height))
-        pixels.initialize(repeating: 0, count: max(1, width * height))
+        pixels.initialize(repeating: packed, count: max(1, width * height))
     }
 
-    /// A copy of an image's bytes.
-    convenience init(image: Image) {
-        self.init(width: image.width, height: image.height)
+    /// A copy of an image's bytes (written once, not zeroed first).
+    init(image: Image) {
+        width = image.width
+        height = image.height
+        let n = max(1, width * height)
+        pixels = .allocate(capacity: n)
         image.pixels.withUnsafeBytes { src in
-            UnsafeMutableRawPointer(pixels).copyMemory(from: src.baseAddress!, byteCount: src.count)
+            if let base = src.baseAddress { UnsafeMutableRawPointer(pixels).copyMemory(from: base, byteCount: src.count) }
+            if src.count < n * 4 { (pixels + src.count / 4).initialize(repeating: 0, count: n - src.count / 4) }
         }
+    }
+
+    /// A copy of `other`'s pixels (a pass target loaded from an earlier pass).
+    init(copying other: PixelBuffer) {
+        width = other.width
+        height = other.height
+        pixels = .allocate(capacity: max(1, width * height))
+        pixels.initialize(from: other.pixels, count: max(1, width * height))
     }
 
     deinit { pixels.deallocate() }

@@ -9,7 +9,9 @@
 // max(|px| − hx, |py| − hy) outside the corner squares, |q| − r inside
 // them (q = (|px| − hx + r, |py| − hy + r), both positive) — and returns
 // clamp01(0.5 − d/g) with g = |n·J| ≤ ‖J‖ (n a unit normal, J the
-// Jacobian, ‖J‖ its Frobenius norm). Where d ≤ −M with M = ‖J‖ (one pixel),
+// Jacobian, ‖J‖ its spectral norm, the largest |n·J| — at scale 1 one
+// local unit, where the Frobenius norm would be √2). Where d ≤ −M with
+// M = ‖J‖ (one pixel),
 // 0.5 − d/g ≥ 1.5, so the clamp gives exactly 1; the Float error of d and
 // of the interpolated local point is ~1e-5 pixel, far below the half pixel
 // to spare. The set d ≤ −M is: |py| ≤ hy − M and, on rows with qy > 0,
@@ -28,12 +30,23 @@ struct RoundedInterior {
     /// For a rounded rect (`VertexLayout` shape code 16–31) under a constant Jacobian; nil otherwise.
     static func make(rect: SIMD4<Float>, params: SIMD4<Float>, jacobian j: SIMD4<Float>) -> RoundedInterior? {
         guard (params.w / 16).rounded(.down) == 1, params.x >= 0, rect.x < rect.z, rect.y < rect.w else { return nil }
-        let jj = [j.x, j.y, j.z, j.w].map(Double.init)
-        let norm = (jj[0] * jj[0] + jj[1] * jj[1] + jj[2] * jj[2] + jj[3] * jj[3]).squareRoot()
+        let norm = spectralNorm(j)
         let (x0, y0, x1, y1) = (Double(rect.x), Double(rect.y), Double(rect.z), Double(rect.w))
         guard norm.isFinite, x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, params.x.isFinite else { return nil }
         return RoundedInterior(cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, hx: (x1 - x0) / 2, hy: (y1 - y0) / 2,
                                r: Double(params.x), margin: max(norm, 1e-6))
+    }
+
+    /// The largest |n·J| over unit vectors n, where n·J = (n.x·j.x + n.y·j.y,
+    /// n.x·j.z + n.y·j.w) as the coverage spec computes it: the larger
+    /// singular value, √((S + √(S² − 4·det²)) / 2) with S the sum of the
+    /// squares and det = j.x·j.w − j.y·j.z; in Double, rounded up by a
+    /// relative 1e-9 so rounding cannot make it smaller than the true norm.
+    static func spectralNorm(_ j: SIMD4<Float>) -> Double {
+        let (a, b, c, d) = (Double(j.x), Double(j.y), Double(j.z), Double(j.w))
+        let sum = a * a + b * b + c * c + d * d, det = a * d - b * c
+        let root = max(0, sum * sum - 4 * det * det).squareRoot()
+        return ((sum + root) / 2).squareRoot() * (1 + 1e-9)
     }
 
     /// The interior columns of a row whose local point is (row + dx·t)/q with t = x + ½ − x0;
