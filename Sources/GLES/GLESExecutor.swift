@@ -35,6 +35,13 @@ public final class GLESExecutor {
     /// COMPOSITOR_GLES_NO_FLAT_INTERIORS=1 sets it false for a whole process.
     public var flatInteriors = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_FLAT_INTERIORS"] != "1"
 
+    /// Blended pieces may leave painter order where they overlap nothing in
+    /// between, to share draw calls (BlendedScheduling); false draws them in
+    /// painter order, merging only consecutive pieces of one state (same
+    /// pixels; for before/after measurements and tests). The environment
+    /// variable COMPOSITOR_GLES_NO_REORDER=1 sets it false for a whole process.
+    public var reorderBlended = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_REORDER"] != "1"
+
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
     /// (`RenderPass.retainKey`), out of the pool, sampled as `TextureRef.cached`.
@@ -158,7 +165,7 @@ public final class GLESExecutor {
             frame.passTextures[pass.id] = target
             if let k = pass.retainKey { frame.keptPasses[pass.id] = k }
             let pieces = try pieces(of: pass, frame: &frame, stats: &stats)
-            let batches = PassOrdering.batches(pieces, opaqueFirst: opaqueFirst)
+            let batches = PassOrdering.batches(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended)
             let depth = batches.contains(where: \.depthTest)
             let viewport = try framebuffer.target(target, pass: pass.id, depth: depth)
             if depth {
