@@ -67,9 +67,19 @@ enum BlendedScheduling {
         return k
     }
 
+    /// A schedule: the batches in drawing order, and a floor under the
+    /// batches any order could take: the most state changes on a chain of
+    /// overlapping pieces plus one (each piece of such a chain must follow
+    /// the one before it, and a batch holds one state), or the number of
+    /// states when that is more; 0 for no pieces.
+    struct Schedule {
+        var batches: [PassBatch]
+        var chainBound: Int
+    }
+
     /// The batches of the blended pieces `order` (indices into `pieces`, in
     /// painter order), or nil when the overlap graph is too large to build.
-    static func batches(_ pieces: [DrawPiece], order: [Int], depthTest: Bool) -> [PassBatch]? {
+    static func batches(_ pieces: [DrawPiece], order: [Int], depthTest: Bool) -> Schedule? {
         guard let preds = overlapGraph(pieces, order: order) else { return nil }
         let n = order.count
         // States, numbered in order of first appearance (deterministic ties).
@@ -129,6 +139,6 @@ enum BlendedScheduling {
             }
             if let b = batch { out.append(b) }
         }
-        return out
+        return Schedule(batches: out, chainBound: max(height.max() ?? 0, states.count))
     }
 }

@@ -165,7 +165,7 @@ public final class GLESExecutor {
             frame.passTextures[pass.id] = target
             if let k = pass.retainKey { frame.keptPasses[pass.id] = k }
             let pieces = try pieces(of: pass, frame: &frame, stats: &stats)
-            let batches = PassOrdering.batches(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended)
+            let (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended)
             let depth = batches.contains(where: \.depthTest)
             let viewport = try framebuffer.target(target, pass: pass.id, depth: depth)
             if depth {
@@ -174,6 +174,9 @@ public final class GLESExecutor {
                 glClear(GLenum(GL_DEPTH_BUFFER_BIT))
                 stats.depthPasses += 1
             }
+            let passCalls = stats.drawCalls
+            var itemCallsSaved = 0
+            defer { stats.drawCallsLowerBound += stats.drawCalls - passCalls - itemCallsSaved }
             switch pass.load {
             case .clear(let c):
                 glClearColor(Float(c.r), Float(c.g), Float(c.b), Float(c.a))
@@ -186,7 +189,10 @@ public final class GLESExecutor {
             }
             switch pass.content {
             case .draw:
+                let callsBefore = stats.drawCalls
                 batcher.drawPass(pieces, batches: batches, viewport: viewport, stats: &stats)
+                // The calls of the load copy and of blur passes count as they are.
+                itemCallsSaved = stats.drawCalls - callsBefore - min(bound ?? .max, stats.drawCalls - callsBefore)
             case .blur(let step):
                 guard let source = frame.passTextures[step.source] else {
                     throw GLESError.unsupported("blur pass \(pass.id) reads pass \(step.source) before it is rendered")

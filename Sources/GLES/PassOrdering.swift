@@ -81,6 +81,15 @@ enum PassOrdering {
     /// overlap nothing in between (BlendedScheduling); false draws them in
     /// painter order exactly, merging only consecutive pieces of one state.
     static func batches(_ pieces: [DrawPiece], opaqueFirst: Bool, reorderBlended: Bool = true) -> [PassBatch] {
+        schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended).batches
+    }
+
+    /// `batches`, with the fewest batches any drawing order of these pieces
+    /// could take (`lowerBound`, nil when the blended pieces kept painter
+    /// order): one per opaque state, plus the most state changes on a chain
+    /// of overlapping blended pieces (BlendedScheduling.Schedule).
+    static func schedule(_ pieces: [DrawPiece], opaqueFirst: Bool,
+                         reorderBlended: Bool = true) -> (batches: [PassBatch], lowerBound: Int?) {
         let maxOrder = pieces.last?.order ?? 0
         let useDepth = opaqueFirst && maxOrder < maxDepthItems && depthCanReject(pieces)
         var out: [PassBatch] = []
@@ -108,7 +117,9 @@ enum PassOrdering {
             blended = pieces.indices.filter { !pieces[$0].interior }
         }
         if reorderBlended, let scheduled = BlendedScheduling.batches(pieces, order: blended, depthTest: useDepth) {
-            return out + scheduled
+            var opaqueStates: [BatchState] = []
+            for b in out where !opaqueStates.contains(b.state) { opaqueStates.append(b.state) }
+            return (out + scheduled.batches, opaqueStates.count + scheduled.chainBound)
         }
         // Painter order, or (a pass too large for the overlap graph) a bounded look-back.
         let firstBlended = out.count
@@ -138,7 +149,7 @@ enum PassOrdering {
                                      bounds: p.box, vertexCount: p.geometry.vertexCount))
             }
         }
-        return out
+        return (out, nil)
     }
 
     /// Whether the depth test can hide anything: a flat interior hides its

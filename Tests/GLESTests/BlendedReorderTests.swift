@@ -30,6 +30,11 @@ final class BlendedReorderTests: XCTestCase {
         PassOrdering.batches(pieces, opaqueFirst: true, reorderBlended: reorder).count
     }
 
+    /// The floor `schedule` reports under any order's batch count.
+    static func lowerBound(_ pieces: [DrawPiece]) -> Int? {
+        PassOrdering.schedule(pieces, opaqueFirst: true).lowerBound
+    }
+
     /// 30 squares far apart (no two overlap), cycling through 10 textures:
     /// nothing forces an order, so one batch per texture — 10. In painter
     /// order every square changes texture: 30.
@@ -37,6 +42,7 @@ final class BlendedReorderTests: XCTestCase {
         let pieces = (0..<30).map { Self.piece(Float($0 % 6) * 40, Float($0 / 6) * 40, 20, Self.textured(UInt32(1 + $0 % 10)),
                                                order: $0) }
         XCTAssertEqual(Self.batchCount(pieces), 10)
+        XCTAssertEqual(Self.lowerBound(pieces), 10, "10 states")
         XCTAssertEqual(Self.batchCount(pieces, reorder: false), 30)
     }
 
@@ -45,6 +51,7 @@ final class BlendedReorderTests: XCTestCase {
     func testAStackKeepsEveryStateChange() {
         let pieces = (0..<6).map { Self.piece(10, 10, 20, Self.textured(UInt32(1 + $0 % 2)), order: $0) }
         XCTAssertEqual(Self.batchCount(pieces), 6)
+        XCTAssertEqual(Self.lowerBound(pieces), 6, "a chain of 6 with 5 state changes")
         XCTAssertEqual(Self.batchCount(pieces, reorder: false), 6)
     }
 
@@ -64,6 +71,7 @@ final class BlendedReorderTests: XCTestCase {
         }
         XCTAssertEqual(Self.batchCount(pieces), 5)
         XCTAssertEqual(Self.batchCount(pieces, reorder: false), 5)
+        XCTAssertEqual(Self.lowerBound(pieces), 4, "the floor sees one chain at a time: 4 under the best 5")
         var three: [DrawPiece] = []
         for k in 0..<4 {
             three.append(Self.piece(0, 0, 20, k % 2 == 0 ? a : b, order: three.count))
@@ -86,6 +94,7 @@ final class BlendedReorderTests: XCTestCase {
             + [a, b, a, b].enumerated().map { Self.piece(100, 0, 20, $0.element, order: 3 + $0.offset) }
         XCTAssertEqual(Self.batchCount(pieces), 5)
         XCTAssertEqual(Self.batchCount(pieces, reorder: false), 6)
+        XCTAssertEqual(Self.lowerBound(pieces), 5)
     }
 
     /// Flat pieces blended and not (a `.copy` quad in painter-order mode)
@@ -172,6 +181,7 @@ final class BlendedReorderTests: XCTestCase {
             XCTAssertEqual(painter.pixels, expected, "seed \(seed): painter order vs hand-computed \(ImageDiff(painter, Image(width: plan.width, height: plan.height, pixels: expected)))")
             XCTAssertEqual(reordered.pixels, expected, "seed \(seed): reordered vs hand-computed \(ImageDiff(reordered, Image(width: plan.width, height: plan.height, pixels: expected)))")
             XCTAssertLessThan(calls, painterCalls, "seed \(seed)")
+            XCTAssertLessThanOrEqual(gl.lastStats.drawCallsLowerBound, calls, "seed \(seed)")
         }
     }
 }
