@@ -20,43 +20,82 @@ enum BlendedScheduling {
     /// thousands of large overlapping pieces) falls back to the bounded look-back.
     static let maxTests = 20_000_000
 
-    /// For each piece (in `order`, indices into `pieces`), the positions in
-    /// `order` of the earlier pieces it overlaps; nil past `maxTests`.
-    static func overlapGraph(_ pieces: [DrawPiece], order: [Int]) -> [[Int]]? {
-        guard !order.isEmpty else { return [] }
+    /// The overlap graph of the pieces `order` (indices into `pieces`, in
+    /// painter order), by position in `order`: for each piece, the later
+    /// pieces it overlaps (`successors[start[m]..<start[m + 1]]`) and how
+    /// many earlier pieces it overlaps (`waiting`); nil past `maxTests`.
+    struct Graph {
+        var start: [Int]
+        var successors: [Int]
+        var waiting: [Int]
+    }
+
+    static func overlapGraph(_ pieces: [DrawPiece], order: [Int]) -> Graph? {
+        let n = order.count
+        guard n > 0 else { return Graph(start: [0], successors: [], waiting: []) }
+        let boxes = order.map { pieces[$0].box }
         var lo = SIMD2<Float>(.infinity, .infinity), hi = -lo
-        for i in order {
-            let b = pieces[i].box
+        for b in boxes {
             lo = pointwiseMin(lo, SIMD2(b.x, b.y)); hi = pointwiseMax(hi, SIMD2(b.z, b.w))
         }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
         let columns = max(1, min(4096, Int(((hi.x - lo.x) / cellSize).rounded(.up)) + 1))
         let rows = max(1, min(4096, Int(((hi.y - lo.y) / cellSize).rounded(.up)) + 1))
-        func cellRange(_ b: SIMD4<Float>) -> (ClosedRange<Int>, ClosedRange<Int>) {
-            func c(_ v: Float, _ o: Float, _ n: Int) -> Int { min(n - 1, max(0, Int((v - o) / cellSize))) }
-            return (c(b.x, lo.x, columns)...c(b.z, lo.x, columns), c(b.y, lo.y, rows)...c(b.w, lo.y, rows))
+        func cell(_ v: Float, _ o: Float, _ count: Int) -> Int { min(count - 1, max(0, Int((v - o) / cellSize))) }
+        // Cells in compressed rows: the pieces of cell c, in painter order, are
+        // cellPieces[cellStart[c]..<cellStart[c + 1]].
+        var ranges = [SIMD4<Int32>](repeating: .zero, count: n)
+        var cellStart = [Int](repeating: 0, count: columns * rows + 1)
+        for m in 0..<n {
+            let b = boxes[m]
+            let r = SIMD4(Int32(cell(b.x, lo.x, columns)), Int32(cell(b.y, lo.y, rows)),
+                          Int32(cell(b.z, lo.x, columns)), Int32(cell(b.w, lo.y, rows)))
+            ranges[m] = r
+            for y in Int(r.y)...Int(r.w) { for x in Int(r.x)...Int(r.z) { cellStart[y * columns + x + 1] += 1 } }
         }
-        var cells = [[Int]](repeating: [], count: columns * rows)
-        var lastSeen = [Int](repeating: -1, count: order.count)
-        var preds = [[Int]](repeating: [], count: order.count)
+        for c in 0..<(columns * rows) { cellStart[c + 1] += cellStart[c] }
+        var fill = cellStart
+        var cellPieces = [Int](repeating: 0, count: cellStart[columns * rows])
+        for m in 0..<n {
+            let r = ranges[m]
+            for y in Int(r.y)...Int(r.w) {
+                for x in Int(r.x)...Int(r.z) { cellPieces[fill[y * columns + x]] = m; fill[y * columns + x] += 1 }
+            }
+        }
+        // Edges (earlier → later), found per later piece among the earlier pieces of its cells.
+        var from: [Int] = [], to: [Int] = []
+        var lastSeen = [Int](repeating: -1, count: n)
+        var waiting = [Int](repeating: 0, count: n)
         var tests = 0
-        for (n, i) in order.enumerated() {
-            let box = pieces[i].box
-            let (xs, ys) = cellRange(box)
-            for y in ys {
-                for x in xs {
-                    let cell = y * columns + x
-                    for m in cells[cell] where lastSeen[m] != n {
-                        lastSeen[m] = n
+        for m in 0..<n {
+            let r = ranges[m], box = boxes[m]
+            for y in Int(r.y)...Int(r.w) {
+                for x in Int(r.x)...Int(r.z) {
+                    let c = y * columns + x
+                    var k = cellStart[c]
+                    while k < cellStart[c + 1] {
+                        let e = cellPieces[k]
+                        if e >= m { break }
+                        k += 1
+                        if lastSeen[e] == m { continue }
+                        lastSeen[e] = m
                         tests += 1
-                        if pieces[order[m]].overlaps(box) { preds[n].append(m) }
+                        let o = boxes[e]
+                        if o.x < box.z && box.x < o.z && o.y < box.w && box.y < o.w {
+                            from.append(e); to.append(m); waiting[m] += 1
+                        }
                     }
-                    cells[cell].append(n)
                 }
             }
             if tests > maxTests { return nil }
         }
-        return preds
+        var start = [Int](repeating: 0, count: n + 1)
+        for e in from { start[e + 1] += 1 }
+        for m in 0..<n { start[m + 1] += start[m] }
+        var next = start
+        var successors = [Int](repeating: 0, count: from.count)
+        for (e, m) in zip(from, to) { successors[next[e]] = m; next[e] += 1 }
+        return Graph(start: start, successors: successors, waiting: waiting)
     }
 
     /// The key of a piece's state for batching: solid and flat pieces that
@@ -80,64 +119,80 @@ enum BlendedScheduling {
     /// The batches of the blended pieces `order` (indices into `pieces`, in
     /// painter order), or nil when the overlap graph is too large to build.
     static func batches(_ pieces: [DrawPiece], order: [Int], depthTest: Bool) -> Schedule? {
-        guard let preds = overlapGraph(pieces, order: order) else { return nil }
+        guard let graph = overlapGraph(pieces, order: order) else { return nil }
         let n = order.count
-        // States, numbered in order of first appearance (deterministic ties).
+        // States, numbered in order of first appearance (deterministic ties);
+        // consecutive pieces mostly share one, so the last match is tried first.
         var states: [BatchState] = []
         var stateOf = [Int](repeating: 0, count: n)
+        var last = -1
         for (m, i) in order.enumerated() {
             let k = key(pieces[i].state)
-            if let s = states.firstIndex(of: k) { stateOf[m] = s } else { stateOf[m] = states.count; states.append(k) }
+            if last >= 0, states[last] == k {
+                stateOf[m] = last
+            } else if let s = states.firstIndex(of: k) {
+                stateOf[m] = s; last = s
+            } else {
+                stateOf[m] = states.count; last = states.count; states.append(k)
+            }
         }
-        var successors = [[Int]](repeating: [], count: n)
-        var waiting = [Int](repeating: 0, count: n)
-        for m in 0..<n {
-            waiting[m] = preds[m].count
-            for p in preds[m] { successors[p].append(m) }
-        }
+        var waiting = graph.waiting
         // Height: the most state changes on a chain of overlaps from this piece on (edges go forward).
         var height = [Int](repeating: 1, count: n)
         for m in stride(from: n - 1, through: 0, by: -1) {
-            for s in successors[m] { height[m] = max(height[m], height[s] + (stateOf[s] == stateOf[m] ? 0 : 1)) }
+            var h = 1
+            for k in graph.start[m]..<graph.start[m + 1] {
+                let s = graph.successors[k]
+                h = max(h, height[s] + (stateOf[s] == stateOf[m] ? 0 : 1))
+            }
+            height[m] = h
         }
         var ready = [[Int]](repeating: [], count: states.count)
         for m in 0..<n where waiting[m] == 0 { ready[stateOf[m]].append(m) }
         var out: [PassBatch] = []
         var drawn = 0
+        var work: [Int] = []
         while drawn < n {
             // The state whose ready pieces head the longest chain (first state on ties).
             var pick = -1, best = -1
             for s in states.indices where !ready[s].isEmpty {
-                let h = ready[s].reduce(0) { max($0, height[$1]) }
+                var h = 0
+                for m in ready[s] { h = max(h, height[m]) }
                 if h > best { best = h; pick = s }
             }
             precondition(pick >= 0, "the overlap graph of a pass has a cycle")
-            var work = ready[pick].reversed() as [Int]
-            ready[pick] = []
-            var batch: PassBatch?
+            work.removeAll(keepingCapacity: true)
+            work.append(contentsOf: ready[pick].reversed())
+            ready[pick].removeAll()
+            var batch = PassBatch(state: states[pick], pieces: [], opaque: false, depthTest: depthTest,
+                                  bounds: SIMD4(.infinity, .infinity, -.infinity, -.infinity), vertexCount: 0)
+            var blends = false
             while let m = work.popLast() {
-                let i = order[m], p = pieces[i]
-                let count = p.geometry.vertexCount
-                if var b = batch, b.vertexCount + count <= FanBuffer.maxVertices {
-                    b.pieces.append(i)
-                    b.vertexCount += count
-                    if p.state.blend != b.state.blend { b.state.blend = .sourceOver }
-                    b.bounds = SIMD4(min(b.bounds.x, p.box.x), min(b.bounds.y, p.box.y),
-                                     max(b.bounds.z, p.box.z), max(b.bounds.w, p.box.w))
-                    batch = b
-                } else {
-                    if let b = batch { out.append(b) }
-                    batch = PassBatch(state: p.state, pieces: [i], opaque: false, depthTest: depthTest,
-                                      bounds: p.box, vertexCount: count)
+                let i = order[m]
+                let count = pieces[i].geometry.vertexCount
+                if !batch.pieces.isEmpty && batch.vertexCount + count > FanBuffer.maxVertices {
+                    if !blends { batch.state.blend = .copy }
+                    out.append(batch)
+                    batch.pieces = []; batch.vertexCount = 0
+                    batch.bounds = SIMD4(.infinity, .infinity, -.infinity, -.infinity)
+                    blends = false
                 }
+                let box = pieces[i].box
+                batch.pieces.append(i)
+                batch.vertexCount += count
+                blends = blends || pieces[i].state.blend != .copy
+                batch.bounds = SIMD4(min(batch.bounds.x, box.x), min(batch.bounds.y, box.y),
+                                     max(batch.bounds.z, box.z), max(batch.bounds.w, box.w))
                 drawn += 1
-                for s in successors[m] {
+                for k in graph.start[m]..<graph.start[m + 1] {
+                    let s = graph.successors[k]
                     waiting[s] -= 1
                     guard waiting[s] == 0 else { continue }
                     if stateOf[s] == pick { work.append(s) } else { ready[stateOf[s]].append(s) }
                 }
             }
-            if let b = batch { out.append(b) }
+            if !blends { batch.state.blend = .copy }
+            out.append(batch)
         }
         return Schedule(batches: out, chainBound: max(height.max() ?? 0, states.count))
     }

@@ -42,6 +42,14 @@ public final class GLESExecutor {
     /// variable COMPOSITOR_GLES_NO_REORDER=1 sets it false for a whole process.
     public var reorderBlended = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_REORDER"] != "1"
 
+    /// Blended solid pieces without coverage math (flat interiors, plain
+    /// translucent quads) draw with ps_flat; false draws every blended solid
+    /// piece with the coverage program, one program fewer in the blended
+    /// phase (fewer draw calls, every such fragment pays the coverage math;
+    /// same pixels — a measurement of that trade, docs/benchmarks.md). The
+    /// environment variable COMPOSITOR_GLES_NO_FLAT_BLENDED=1 sets it false for a whole process.
+    public var flatBlended = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_FLAT_BLENDED"] != "1"
+
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
     /// (`RenderPass.retainKey`), out of the pool, sampled as `TextureRef.cached`.
@@ -274,7 +282,7 @@ public final class GLESExecutor {
                                                                       blend: .copy, depthWrite: true),
                                      order: order, opaque: true))
                 stats.opaqueInteriors += 1
-            } else if opaqueFirst, flatInteriors, let inner = item.flatInterior,
+            } else if opaqueFirst, flatInteriors, flatBlended, let inner = item.flatInterior,
                       let g = Tessellator.geometry(of: inner, width: pass.width, height: pass.height) {
                 // Drawn just before its item, writing the item's depth: the item's
                 // coverage program then runs only on the fringe (PassOrdering).
@@ -309,7 +317,7 @@ public final class GLESExecutor {
             case .blurredRect: program = .blurredRect
             case .blurredRoundedRect: program = .blurredRoundedRect
             // Coverage is exactly 1 on every pixel of a plain quad without antialiased edges.
-            case .quad where item.aaEdges.isEmpty: program = .flat
+            case .quad where item.aaEdges.isEmpty && (opaque || flatBlended): program = .flat
             default: program = .solid
             }
             // Flat pieces write depth in the blended phase too, so they share batches with

@@ -168,7 +168,7 @@ final class BlendedReorderTests: XCTestCase {
 
     func testReorderingKeepsThePixels() throws {
         let gl = try GPU.executor()
-        defer { gl.reorderBlended = true }
+        defer { gl.reorderBlended = true; gl.flatBlended = true }
         for seed: UInt64 in [3, 14, 15] {
             let (plan, expected) = Self.stack(count: 160, seed: seed)
             gl.reorderBlended = false
@@ -182,6 +182,11 @@ final class BlendedReorderTests: XCTestCase {
             XCTAssertEqual(reordered.pixels, expected, "seed \(seed): reordered vs hand-computed \(ImageDiff(reordered, Image(width: plan.width, height: plan.height, pixels: expected)))")
             XCTAssertLessThan(calls, painterCalls, "seed \(seed)")
             XCTAssertLessThanOrEqual(gl.lastStats.drawCallsLowerBound, calls, "seed \(seed)")
+            // One program for every blended solid piece: fewer calls, the same bytes.
+            gl.flatBlended = false
+            let coverageOnly = try gl.execute(plan)
+            gl.flatBlended = true
+            XCTAssertEqual(coverageOnly.pixels, expected, "seed \(seed): without ps_flat in the blended phase")
         }
     }
 }
