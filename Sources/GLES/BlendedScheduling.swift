@@ -14,11 +14,14 @@
 import Plan
 
 enum BlendedScheduling {
-    /// Cell side of the overlap grid, in pass pixels.
+    /// Smallest cell side of the overlap grid, in pass pixels.
     static let cellSize: Float = 64
-    /// The most box tests the graph may take; a pass needing more (tens of
-    /// thousands of large overlapping pieces) falls back to the bounded look-back.
-    static let maxTests = 20_000_000
+    /// Most cells of the grid a side.
+    static let maxCells = 128
+    /// The most cell entries and entry visits the graph may take; a pass
+    /// needing more (tens of thousands of large overlapping pieces) falls
+    /// back to the bounded look-back.
+    static let maxTests = 2_000_000
 
     /// The overlap graph of the pieces `order` (indices into `pieces`, in
     /// painter order), by position in `order`: for each piece, the later
@@ -39,24 +42,38 @@ enum BlendedScheduling {
             lo = pointwiseMin(lo, SIMD2(b.x, b.y)); hi = pointwiseMax(hi, SIMD2(b.z, b.w))
         }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
-        let columns = max(1, min(4096, Int(((hi.x - lo.x) / cellSize).rounded(.up)) + 1))
-        let rows = max(1, min(4096, Int(((hi.y - lo.y) / cellSize).rounded(.up)) + 1))
-        func cell(_ v: Float, _ o: Float, _ count: Int) -> Int { min(count - 1, max(0, Int((v - o) / cellSize))) }
+        // Cells of at least `cellSize`, at most `maxCells` a side (geometry may reach far off the pass).
+        let width = hi.x - lo.x, height = hi.y - lo.y
+        let sizeX = max(cellSize, width / Float(maxCells)), sizeY = max(cellSize, height / Float(maxCells))
+        let columns = min(maxCells, Int(width / sizeX) + 1), rows = min(maxCells, Int(height / sizeY) + 1)
+        func cell(_ v: Float, _ o: Float, _ size: Float, _ count: Int) -> Int {
+            let t = (v - o) / size
+            guard t >= 0 else { return 0 }          // also NaN
+            return t >= Float(count - 1) ? count - 1 : Int(t)
+        }
         // Cells in compressed rows: the pieces of cell c, in painter order, are
         // cellPieces[cellStart[c]..<cellStart[c + 1]].
         var ranges = [SIMD4<Int32>](repeating: .zero, count: n)
-        var cellStart = [Int](repeating: 0, count: columns * rows + 1)
+        var entries = 0
         for m in 0..<n {
             let b = boxes[m]
-            let r = SIMD4(Int32(cell(b.x, lo.x, columns)), Int32(cell(b.y, lo.y, rows)),
-                          Int32(cell(b.z, lo.x, columns)), Int32(cell(b.w, lo.y, rows)))
+            // An empty or NaN box (degenerate geometry) overlaps nothing: no cells.
+            guard b.x <= b.z && b.y <= b.w else { ranges[m] = SIMD4(0, 0, -1, -1); continue }
+            let r = SIMD4(Int32(cell(b.x, lo.x, sizeX, columns)), Int32(cell(b.y, lo.y, sizeY, rows)),
+                          Int32(cell(b.z, lo.x, sizeX, columns)), Int32(cell(b.w, lo.y, sizeY, rows)))
             ranges[m] = r
+            entries += Int(r.z - r.x + 1) * Int(r.w - r.y + 1)
+            if entries > maxTests { return nil }
+        }
+        var cellStart = [Int](repeating: 0, count: columns * rows + 1)
+        for m in 0..<n where ranges[m].z >= 0 {
+            let r = ranges[m]
             for y in Int(r.y)...Int(r.w) { for x in Int(r.x)...Int(r.z) { cellStart[y * columns + x + 1] += 1 } }
         }
         for c in 0..<(columns * rows) { cellStart[c + 1] += cellStart[c] }
         var fill = cellStart
         var cellPieces = [Int](repeating: 0, count: cellStart[columns * rows])
-        for m in 0..<n {
+        for m in 0..<n where ranges[m].z >= 0 {
             let r = ranges[m]
             for y in Int(r.y)...Int(r.w) {
                 for x in Int(r.x)...Int(r.z) { cellPieces[fill[y * columns + x]] = m; fill[y * columns + x] += 1 }
@@ -67,7 +84,7 @@ enum BlendedScheduling {
         var lastSeen = [Int](repeating: -1, count: n)
         var waiting = [Int](repeating: 0, count: n)
         var tests = 0
-        for m in 0..<n {
+        for m in 0..<n where ranges[m].z >= 0 {
             let r = ranges[m], box = boxes[m]
             for y in Int(r.y)...Int(r.w) {
                 for x in Int(r.x)...Int(r.z) {
@@ -77,9 +94,9 @@ enum BlendedScheduling {
                         let e = cellPieces[k]
                         if e >= m { break }
                         k += 1
+                        tests += 1
                         if lastSeen[e] == m { continue }
                         lastSeen[e] = m
-                        tests += 1
                         let o = boxes[e]
                         if o.x < box.z && box.x < o.z && o.y < box.w && box.y < o.w {
                             from.append(e); to.append(m); waiting[m] += 1

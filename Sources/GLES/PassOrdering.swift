@@ -75,8 +75,8 @@ enum PassOrdering {
         Float(maxDepthItems - order) / 65535 * 2 - 1
     }
 
-    /// The batches of `pieces` in drawing order; `opaqueFirst` false keeps
-    /// painter order throughout (still merging non-overlapping runs).
+    /// The batches of `pieces` in drawing order; `opaqueFirst` false draws
+    /// every piece in the blended phase, without the depth test.
     /// `reorderBlended` lets blended pieces leave painter order wherever they
     /// overlap nothing in between (BlendedScheduling); false draws them in
     /// painter order exactly, merging only consecutive pieces of one state.
@@ -84,10 +84,10 @@ enum PassOrdering {
         schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended).batches
     }
 
-    /// `batches`, with the fewest batches any drawing order of these pieces
-    /// could take (`lowerBound`, nil when the blended pieces kept painter
-    /// order): one per opaque state, plus the most state changes on a chain
-    /// of overlapping blended pieces (BlendedScheduling.Schedule).
+    /// `batches`, with a floor under the batches any drawing order of these
+    /// pieces could take (`lowerBound`, nil when the blended pieces kept
+    /// painter order): one per opaque state, plus BlendedScheduling's chain
+    /// floor for the blended pieces (Schedule.chainBound).
     static func schedule(_ pieces: [DrawPiece], opaqueFirst: Bool,
                          reorderBlended: Bool = true) -> (batches: [PassBatch], lowerBound: Int?) {
         let maxOrder = pieces.last?.order ?? 0

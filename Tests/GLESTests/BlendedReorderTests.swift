@@ -97,6 +97,36 @@ final class BlendedReorderTests: XCTestCase {
         XCTAssertEqual(Self.lowerBound(pieces), 5)
     }
 
+    /// Geometry far off the pass (the grid then has coarse cells, at most
+    /// BlendedScheduling.maxCells a side) and a piece with NaN coordinates:
+    /// every overlapping pair still keeps painter order, nothing traps.
+    func testFarAndBrokenGeometryKeepsOverlapsInOrder() {
+        var rng = SplitMix64(seed: 99)
+        var pieces: [DrawPiece] = []
+        for i in 0..<200 {
+            let far = i % 3 == 0
+            let x = Float(rng.unit() * 300) + (far ? 3e7 : 0), y = Float(rng.unit() * 300) + (far ? -2e7 : 0)
+            pieces.append(Self.piece(x, y, Float(5 + rng.unit() * 60), Self.textured(UInt32(1 + i % 3)), order: i))
+        }
+        pieces.append(Self.piece(-1e30, -1e30, 2e30, Self.textured(2), order: 200))
+        var broken = pieces
+        broken.append(Self.piece(.nan, 0, 10, Self.textured(1), order: 201))
+        for set in [pieces, broken] {
+            let batches = PassOrdering.batches(set, opaqueFirst: true)
+            var position = [Int](repeating: -1, count: set.count)
+            var n = 0
+            for b in batches { for p in b.pieces { position[p] = n; n += 1 } }
+            XCTAssertEqual(n, set.count)
+            for a in set.indices {
+                for b in (a + 1)..<set.count where set[a].overlaps(set[b].box) {
+                    XCTAssertLessThan(position[a], position[b], "pieces \(a) and \(b) of \(set.count) overlap but were swapped")
+                }
+            }
+        }
+        XCTAssertNotNil(BlendedScheduling.batches(pieces, order: Array(pieces.indices), depthTest: false),
+                        "far geometry still goes through the overlap graph")
+    }
+
     /// Flat pieces blended and not (a `.copy` quad in painter-order mode)
     /// share one batch, which then blends: Batcher.merge's rule holds in the schedule.
     func testSolidBlendModesShareABatch() {
