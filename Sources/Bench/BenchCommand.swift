@@ -96,6 +96,7 @@ struct BenchScene: ParsableCommand {
             if floor { r += try floorFigures(out, renderer: renderer, frame: frame, canvasPixels: canvasPixels) }
             r.append(("frameMsSpread", TimingSpread(frameMs).json))
             if let g = out.gpuStats { r.append(("drawCalls", g.drawCalls)) }
+            if let g = out.gpuStats { r.append(("drawCallsLowerBound", g.drawCallsLowerBound)) }
             if let c = out.cpuStats { r.append(("triangles", c.triangles)) }
             if json {
                 print(jsonText(r))

@@ -23,7 +23,8 @@ extension GLESExecutor: PlanExecutor {
         s.usesGPU = true
         s.gpuSeconds = g.gpuSeconds
         s.readbackSeconds = g.readbackSeconds
-        s.reportFields = [("drawCalls", .int(g.drawCalls)), ("triangles", .int(g.triangles)),
+        s.reportFields = [("drawCalls", .int(g.drawCalls)), ("drawCallsLowerBound", .int(g.drawCallsLowerBound)),
+                          ("triangles", .int(g.triangles)),
                           ("textureUploads", .int(g.textureUploads)), ("textureBinds", .int(g.textureBinds)),
                           ("textureCacheHits", .int(g.textureCacheHits)),
                           ("textureCacheEvictions", .int(g.textureCacheEvictions)),

@@ -35,6 +35,21 @@ public final class GLESExecutor {
     /// COMPOSITOR_GLES_NO_FLAT_INTERIORS=1 sets it false for a whole process.
     public var flatInteriors = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_FLAT_INTERIORS"] != "1"
 
+    /// Blended pieces may leave painter order where they overlap nothing in
+    /// between, to share draw calls (BlendedScheduling); false draws them in
+    /// painter order, merging only consecutive pieces of one state (same
+    /// pixels; for before/after measurements and tests). The environment
+    /// variable COMPOSITOR_GLES_NO_REORDER=1 sets it false for a whole process.
+    public var reorderBlended = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_REORDER"] != "1"
+
+    /// Blended solid pieces without coverage math (flat interiors, plain
+    /// translucent quads) draw with ps_flat; false draws every blended solid
+    /// piece with the coverage program, one program fewer in the blended
+    /// phase (fewer draw calls, every such fragment pays the coverage math;
+    /// same pixels — a measurement of that trade, docs/benchmarks.md). The
+    /// environment variable COMPOSITOR_GLES_NO_FLAT_BLENDED=1 sets it false for a whole process.
+    public var flatBlended = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_FLAT_BLENDED"] != "1"
+
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
     /// (`RenderPass.retainKey`), out of the pool, sampled as `TextureRef.cached`.
@@ -167,7 +182,7 @@ public final class GLESExecutor {
             if let k = pass.retainKey { frame.keptPasses[pass.id] = k }
             let t0 = DispatchTime.now().uptimeNanoseconds
             let pieces = try pieces(of: pass, frame: &frame, stats: &stats)
-            let batches = PassOrdering.batches(pieces, opaqueFirst: opaqueFirst)
+            let (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended)
             let t1 = DispatchTime.now().uptimeNanoseconds
             phases.add("prepare", Double(t1 - t0) / 1e9)
             let depth = batches.contains(where: \.depthTest)
@@ -178,6 +193,9 @@ public final class GLESExecutor {
                 glClear(GLenum(GL_DEPTH_BUFFER_BIT))
                 stats.depthPasses += 1
             }
+            let passCalls = stats.drawCalls
+            var itemCallsSaved = 0
+            defer { stats.drawCallsLowerBound += stats.drawCalls - passCalls - itemCallsSaved }
             switch pass.load {
             case .clear(let c):
                 glClearColor(Float(c.r), Float(c.g), Float(c.b), Float(c.a))
@@ -192,7 +210,10 @@ public final class GLESExecutor {
             phases.add("clear", Double(t2 - t1) / 1e9)
             switch pass.content {
             case .draw:
+                let callsBefore = stats.drawCalls
                 batcher.drawPass(pieces, batches: batches, viewport: viewport, stats: &stats)
+                // The calls of the load copy and of blur passes count as they are.
+                itemCallsSaved = stats.drawCalls - callsBefore - min(bound ?? .max, stats.drawCalls - callsBefore)
             case .blur(let step):
                 guard let source = frame.passTextures[step.source] else {
                     throw GLESError.unsupported("blur pass \(pass.id) reads pass \(step.source) before it is rendered")
@@ -278,7 +299,7 @@ public final class GLESExecutor {
                                                                       blend: .copy, depthWrite: true),
                                      order: order, opaque: true))
                 stats.opaqueInteriors += 1
-            } else if opaqueFirst, flatInteriors, let inner = item.flatInterior,
+            } else if opaqueFirst, flatInteriors, flatBlended, let inner = item.flatInterior,
                       let g = Tessellator.geometry(of: inner, width: pass.width, height: pass.height) {
                 // Drawn just before its item, writing the item's depth: the item's
                 // coverage program then runs only on the fringe (PassOrdering).
@@ -313,7 +334,7 @@ public final class GLESExecutor {
             case .blurredRect: program = .blurredRect
             case .blurredRoundedRect: program = .blurredRoundedRect
             // Coverage is exactly 1 on every pixel of a plain quad without antialiased edges.
-            case .quad where item.aaEdges.isEmpty: program = .flat
+            case .quad where item.aaEdges.isEmpty && (opaque || flatBlended): program = .flat
             default: program = .solid
             }
             // Flat pieces write depth in the blended phase too, so they share batches with

@@ -8,6 +8,11 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var passes = 0
     /// glDrawElements / glDrawArrays calls.
     public var drawCalls = 0
+    /// The fewest draw calls any drawing order of the frame's pieces, with
+    /// their programs and textures, could take: per draw pass, one per opaque
+    /// state plus the most state changes on a chain of overlapping blended
+    /// pieces (PassOrdering.schedule); passes drawn in painter order count their calls.
+    public var drawCallsLowerBound = 0
     /// Of `drawCalls`, those of opaque batches (blending off, depth written: PassOrdering).
     public var opaqueDrawCalls = 0
     /// Vertex buffer uploads of draw passes (one per pass that draws).
@@ -71,7 +76,7 @@ public struct GPUStats: Sendable, Equatable, Codable {
 
     /// A one-line-per-figure text for `--stats`.
     public var summary: String {
-        var s = "passes \(passes), draw calls \(drawCalls), triangles \(triangles), items \(itemsDrawn) (culled \(itemsCulled))\n"
+        var s = "passes \(passes), draw calls \(drawCalls) (at least \(drawCallsLowerBound) in any order), triangles \(triangles), items \(itemsDrawn) (culled \(itemsCulled))\n"
         s += "texture uploads \(textureUploads) (\(uploadedBytes) bytes, \(tiledImages) tiled images), "
         s += "texture binds \(textureBinds), program switches \(programSwitches)"
         s += "\ntexture cache: \(textureCacheHits) hits, \(textureCacheEvictions) evictions, "

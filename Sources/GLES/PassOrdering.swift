@@ -4,11 +4,11 @@
 // off and a depth test writing each piece's painter depth, so hidden
 // fragments are rejected before they are shaded; since the depth test, not
 // the order, decides which opaque piece shows, equal states share one batch
-// however they interleave. The blended pieces follow in painter order, the
-// depth test on and depth writes off, and a piece joins an earlier batch of
-// its state when it overlaps no piece of the batches after that one (as
-// WebRender's batch list does), so runs of solid and textured items that do
-// not touch each other cost one draw call per state, not per run.
+// however they interleave. The blended pieces follow with the depth test
+// on (depth writes only for flat pieces), in an order that keeps painter
+// order between every two pieces that overlap and is otherwise free
+// (BlendedScheduling), so pieces of one state that do not touch the pieces
+// between them share a draw call however far apart they are in painter order.
 // The result is the painter's-order picture exactly (see DrawItem+Opaque.swift).
 
 import Plan
@@ -65,7 +65,8 @@ enum PassOrdering {
     /// Largest number of items a pass may have for depth ordering: each
     /// needs its own DEPTH_COMPONENT16 value below the cleared 1.0.
     static let maxDepthItems = 65534
-    /// How many batches back a blended piece may look for one of its state.
+    /// How many batches back a blended piece may look for one of its state
+    /// when the pass is too large for BlendedScheduling's overlap graph.
     static let lookback = 8
 
     /// The NDC depth of painter index `order`: window depth (65534 − order)/65535,
@@ -74,9 +75,21 @@ enum PassOrdering {
         Float(maxDepthItems - order) / 65535 * 2 - 1
     }
 
-    /// The batches of `pieces` in drawing order; `opaqueFirst` false keeps
-    /// painter order throughout (still merging non-overlapping runs).
-    static func batches(_ pieces: [DrawPiece], opaqueFirst: Bool) -> [PassBatch] {
+    /// The batches of `pieces` in drawing order; `opaqueFirst` false draws
+    /// every piece in the blended phase, without the depth test.
+    /// `reorderBlended` lets blended pieces leave painter order wherever they
+    /// overlap nothing in between (BlendedScheduling); false draws them in
+    /// painter order exactly, merging only consecutive pieces of one state.
+    static func batches(_ pieces: [DrawPiece], opaqueFirst: Bool, reorderBlended: Bool = true) -> [PassBatch] {
+        schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended).batches
+    }
+
+    /// `batches`, with a floor under the batches any drawing order of these
+    /// pieces could take (`lowerBound`, nil when the blended pieces kept
+    /// painter order): one per opaque state, plus BlendedScheduling's chain
+    /// floor for the blended pieces (Schedule.chainBound).
+    static func schedule(_ pieces: [DrawPiece], opaqueFirst: Bool,
+                         reorderBlended: Bool = true) -> (batches: [PassBatch], lowerBound: Int?) {
         let maxOrder = pieces.last?.order ?? 0
         let useDepth = opaqueFirst && maxOrder < maxDepthItems && depthCanReject(pieces)
         var out: [PassBatch] = []
@@ -103,13 +116,20 @@ enum PassOrdering {
             // item draws every pixel): drop them, the items alone are the picture.
             blended = pieces.indices.filter { !pieces[$0].interior }
         }
+        if reorderBlended, let scheduled = BlendedScheduling.batches(pieces, order: blended, depthTest: useDepth) {
+            var opaqueStates: [BatchState] = []
+            for b in out where !opaqueStates.contains(b.state) { opaqueStates.append(b.state) }
+            return (out + scheduled.batches, opaqueStates.count + scheduled.chainBound)
+        }
+        // Painter order, or (a pass too large for the overlap graph) a bounded look-back.
         let firstBlended = out.count
+        let reach = reorderBlended ? lookback : 1
         for i in blended {
             let p = pieces[i]
             var target: Int?
             var merged = p.state
             var j = out.count - 1
-            while j >= firstBlended && out.count - 1 - j < lookback {
+            while j >= firstBlended && out.count - 1 - j < reach {
                 if let m = Batcher.merge(out[j].state, p.state),
                    out[j].vertexCount + p.geometry.vertexCount <= FanBuffer.maxVertices {
                     target = j; merged = m
@@ -129,7 +149,7 @@ enum PassOrdering {
                                      bounds: p.box, vertexCount: p.geometry.vertexCount))
             }
         }
-        return out
+        return (out, nil)
     }
 
     /// Whether the depth test can hide anything: a flat interior hides its

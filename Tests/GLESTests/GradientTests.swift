@@ -56,9 +56,14 @@ final class GradientTests: XCTestCase {
         }
         _ = try gl.execute(TestPlans.canvas([item(a, 2), item(a, 20)]))
         XCTAssertEqual(gl.lastStats.drawCalls, 1)
-        // The third overlaps the second, so it must follow it in a batch of its own.
-        _ = try gl.execute(TestPlans.canvas([item(a, 2), item(b, 20), item(a, 25)]))
+        // The third overlaps the second, so it must follow it in a batch of its
+        // own, and so must the second follow the first when it overlaps it too.
+        _ = try gl.execute(TestPlans.canvas([item(a, 2), item(b, 8), item(a, 14)]))
         XCTAssertEqual(gl.lastStats.drawCalls, 3)
+        // With the first apart from the second, the first may wait and join the
+        // third after the second (BlendedScheduling): two calls.
+        _ = try gl.execute(TestPlans.canvas([item(a, 2), item(b, 20), item(a, 25)]))
+        XCTAssertEqual(gl.lastStats.drawCalls, 2)
         // Apart from the second, it joins the first's batch (PassOrdering).
         _ = try gl.execute(TestPlans.canvas([item(a, 2), item(b, 20), item(a, 40)]))
         XCTAssertEqual(gl.lastStats.drawCalls, 2)
