@@ -28,26 +28,27 @@ float pvr_bits(float v, float shift, float count) {
 // 4-bit → 5-bit widening x<<1 | x>>3.
 float pvr_w45(float x) { return x * 2.0 + floor(x / 8.0); }
 
-// Colour A (colour word bits 1–15): RGB 0…31, alpha 0…15.
+// Colour A (colour word bits 1–15): RGB 0…31, alpha 0…15. Both forms are
+// computed and one chosen by a 0/1 weight (exact), with no branch: llvmpipe
+// would run both sides of a per-fragment branch anyway.
 vec4 pvr_colorA(vec4 word) {
     float v = word.x + 256.0 * word.y;
-    if (v >= 32768.0) {
-        float b4 = pvr_bits(v, 2.0, 16.0);
-        return vec4(pvr_bits(v, 1024.0, 32.0), pvr_bits(v, 32.0, 32.0), pvr_w45(b4), 15.0);
-    }
-    float b3 = pvr_bits(v, 2.0, 8.0);
-    return vec4(pvr_w45(pvr_bits(v, 256.0, 16.0)), pvr_w45(pvr_bits(v, 16.0, 16.0)),
-                b3 * 4.0 + floor(b3 / 2.0), pvr_bits(v, 4096.0, 8.0) * 2.0);
+    float opaque = step(32768.0, v);
+    float b4 = pvr_bits(v, 2.0, 16.0), b3 = pvr_bits(v, 2.0, 8.0);
+    vec4 o = vec4(pvr_bits(v, 1024.0, 32.0), pvr_bits(v, 32.0, 32.0), pvr_w45(b4), 15.0);
+    vec4 t = vec4(pvr_w45(pvr_bits(v, 256.0, 16.0)), pvr_w45(pvr_bits(v, 16.0, 16.0)),
+                  b3 * 4.0 + floor(b3 / 2.0), pvr_bits(v, 4096.0, 8.0) * 2.0);
+    return t + (o - t) * opaque;
 }
 
-// Colour B (colour word bits 16–31).
+// Colour B (colour word bits 16–31), branch-free like pvr_colorA.
 vec4 pvr_colorB(vec4 word) {
     float v = word.z + 256.0 * word.w;
-    if (v >= 32768.0) {
-        return vec4(pvr_bits(v, 1024.0, 32.0), pvr_bits(v, 32.0, 32.0), pvr_bits(v, 1.0, 32.0), 15.0);
-    }
-    return vec4(pvr_w45(pvr_bits(v, 256.0, 16.0)), pvr_w45(pvr_bits(v, 16.0, 16.0)),
-                pvr_w45(pvr_bits(v, 1.0, 16.0)), pvr_bits(v, 4096.0, 8.0) * 2.0);
+    float opaque = step(32768.0, v);
+    vec4 o = vec4(pvr_bits(v, 1024.0, 32.0), pvr_bits(v, 32.0, 32.0), pvr_bits(v, 1.0, 32.0), 15.0);
+    vec4 t = vec4(pvr_w45(pvr_bits(v, 256.0, 16.0)), pvr_w45(pvr_bits(v, 16.0, 16.0)),
+                  pvr_w45(pvr_bits(v, 1.0, 16.0)), pvr_bits(v, 4096.0, 8.0) * 2.0);
+    return t + (o - t) * opaque;
 }
 
 // A bilinear sum C (weights summing to 16) widened to 8 bits: RGB (C>>1)+(C>>6), alpha C+(C>>4).
@@ -81,29 +82,27 @@ void pvr_upscale(vec2 t, vec2 size, vec2 bs, out vec4 a, out vec4 b, out float m
     mode = mod(own.x, 2.0);
 }
 
-// The texel from widened colours and its modulation weight w (0…8),
-// premultiplied like Image.mul255: t = x·a + 128, (t + (t >> 8)) >> 8.
-vec4 pvr_modulate(vec4 a, vec4 b, float w, bool punch) {
+// The texel from widened colours and its modulation weight w (0…8), alpha
+// zeroed when `punch` is 1 (0 or 1), premultiplied like Image.mul255:
+// t = x·a + 128, (t + (t >> 8)) >> 8.
+vec4 pvr_modulate(vec4 a, vec4 b, float w, float punch) {
     vec4 c = floor((a * (8.0 - w) + b * w) / 8.0);
-    if (punch) c.a = 0.0;
+    c.a *= 1.0 - punch;
     vec3 pm = c.rgb * c.a + 128.0;
     return vec4(floor((pm + floor(pm / 256.0)) / 256.0), c.a);
 }
 
 // The 4bpp texel at local position `l` (0…3 per axis) of a block with
 // modulation bytes `m` and mode bit `punchMode`, from its widened colours.
+// The 2-bit value v gives w = 0, 3, 5, 8 (3v − [v ≥ 2]) in the standard mode
+// and 0, 4, 4, 8 (4⌈v/2⌉) with punch-through, where v = 2 also clears alpha.
 vec4 pvr_modulated4(vec4 a, vec4 b, vec4 m, vec2 l, float punchMode) {
     float row = l.y < 1.0 ? m.x : (l.y < 2.0 ? m.y : (l.y < 3.0 ? m.z : m.w));
     float div = l.x < 1.0 ? 1.0 : (l.x < 2.0 ? 4.0 : (l.x < 3.0 ? 16.0 : 64.0));
     float v = mod(floor(row / div), 4.0);
-    float w;
-    bool punch = false;
-    if (punchMode < 0.5) {
-        w = v < 0.5 ? 0.0 : (v < 1.5 ? 3.0 : (v < 2.5 ? 5.0 : 8.0));
-    } else {
-        w = v < 0.5 ? 0.0 : (v < 2.5 ? 4.0 : 8.0);
-        punch = v > 1.5 && v < 2.5;
-    }
+    float ws = 3.0 * v - step(1.5, v), wp = 4.0 * floor((v + 1.0) / 2.0);
+    float w = ws + (wp - ws) * punchMode;
+    float punch = punchMode * step(1.5, v) * step(v, 2.5);
     return pvr_modulate(a, b, w, punch);
 }
 
@@ -140,75 +139,63 @@ vec4 pvr_lerp8(vec4 a, vec4 b, float w) {
 }
 
 // ---- 4bpp bilinear footprint ----
-// The four taps of a linear-filtered fragment are texels (x0|x1, y0|y1)
-// with x1 = x0 or x0 + 1 (likewise y). Every colour upscale among them reads
-// blocks q, q + 1, q + 2 per axis (q = ⌊(x0 − 2) / 4⌋, wrapping), and every
-// tap's own block is ⌊x / 4⌋ ∈ {⌊x0 / 4⌋, ⌊x1 / 4⌋}: so the footprint fetches
-// and decodes 3 × 3 colour words and 2 × 2 modulation words once, instead of
-// 4 + 1 words per tap (20 fetches, 32 colour decodes). Blocks are selected
-// by multiplying with 0/1 weights, which is exact, so each tap equals
-// pvr_texel's bytes.
+// The four taps of a linear-filtered fragment are texels (x0|x1, y0|y1) with
+// x1 = x0 or x0 + 1 (likewise y). With q = ⌊(x0 − 2) / 4⌋, tap x's colours
+// blend block columns q and q + 1 with weights 4 − r and r, r = x − 2 − 4q:
+// r is 0…3 for x0 and 0…4 for x1 — when x1 crosses into the next block
+// interval its offset from column q + 1 is 0, so column q + 2 would get weight
+// 0 and is never read. Every tap's own block ⌊x / 4⌋ is q or q + 1 too. So a
+// fragment fetches the 2 × 2 blocks' colour and modulation words once (8
+// fetches instead of 4 × 5), decodes 4 colour pairs instead of 16, and blends
+// the colour rows once per tap column. Blocks are picked by 0/1 weights
+// (exact), so each tap equals pvr_texel's bytes.
 
-// One row of the footprint grid blended for column tap offset `s` (0 or 1)
-// and fraction `r` (0…3): c0·(1−s)·(4−r) + c1·(s·(4−r) + (1−s)·r) + c2·s·r.
-vec4 pvr_row(vec4 c0, vec4 c1, vec4 c2, float s, float r) {
-    return (c0 * (1.0 - s) + c1 * s) * (4.0 - r) + (c1 * (1.0 - s) + c2 * s) * r;
+// Of the 2 × 2 grid's values v00, v10, v01, v11 the one at (i, j), i and j 0 or 1.
+vec4 pvr_pick4(vec4 v00, vec4 v10, vec4 v01, vec4 v11, vec2 o) {
+    vec4 top = v00 + (v10 - v00) * o.x, bottom = v01 + (v11 - v01) * o.x;
+    return top + (bottom - top) * o.y;
 }
 
-// Of three values, the one at index i (0, 1 or 2).
-float pvr_pick3(float v0, float v1, float v2, float i) { return i < 0.5 ? v0 : (i < 1.5 ? v1 : v2); }
-
-// The premultiplied bytes of tap texel (x, y) given the footprint's decoded
-// colours (rows j = 0…2 of columns blended for this x: ha*, hb*), the mode
-// bits of the 3 × 3 grid row-major (m*), the grid origin q and the tap's
-// modulation word mw.
-vec4 pvr_tap(float x, float y, vec2 q, vec4 ha0, vec4 ha1, vec4 ha2, vec4 hb0, vec4 hb1, vec4 hb2,
-             vec3 m0, vec3 m1, vec3 m2, vec4 mw) {
-    float py = y - 2.0, qy = floor(py / 4.0), ry = py - 4.0 * qy, sy = qy - q.y;
-    vec4 a = pvr_widen((ha0 * (1.0 - sy) + ha1 * sy) * (4.0 - ry) + (ha1 * (1.0 - sy) + ha2 * sy) * ry);
-    vec4 b = pvr_widen((hb0 * (1.0 - sy) + hb1 * sy) * (4.0 - ry) + (hb1 * (1.0 - sy) + hb2 * sy) * ry);
-    // Own block in the grid: column (x − 2 − 4q) ≥ 2 ? ⌊⌋ … as in pvr_upscale.
-    vec2 l = vec2(x, y) - 4.0 * floor(vec2(x, y) / 4.0);
-    float px = x - 2.0, sx = floor(px / 4.0) - q.x;
-    float ox = sx + (l.x >= 2.0 ? 0.0 : 1.0), oy = sy + (l.y >= 2.0 ? 0.0 : 1.0);
-    vec3 mrow = oy < 0.5 ? m0 : (oy < 1.5 ? m1 : m2);
-    float punchMode = pvr_pick3(mrow.x, mrow.y, mrow.z, ox);
-    return pvr_modulated4(a, b, mw, l, punchMode);
+// The premultiplied bytes of the tap at texel `t`: colour rows ha0/ha1 and
+// hb0/hb1 already blended for its column, ry its row offset (0…4) from grid
+// row 0, o its own block in the grid, mode the grid's mode bits (x00, x10,
+// x01, x11 in .xyzw) and m00…m11 the grid's modulation words.
+vec4 pvr_tap4(vec2 t, vec4 ha0, vec4 ha1, vec4 hb0, vec4 hb1, float ry, vec2 o, vec4 mode,
+              vec4 m00, vec4 m10, vec4 m01, vec4 m11) {
+    vec4 a = pvr_widen(ha0 * (4.0 - ry) + ha1 * ry);
+    vec4 b = pvr_widen(hb0 * (4.0 - ry) + hb1 * ry);
+    vec4 m = pvr_pick4(m00, m10, m01, m11, o);
+    vec2 mr = mode.xz + (mode.yw - mode.xz) * o.x;
+    float punchMode = mr.x + (mr.y - mr.x) * o.y;
+    return pvr_modulated4(a, b, m, t - 4.0 * floor(t / 4.0), punchMode);
 }
 
 // The bilinearly filtered premultiplied bytes at taps tx, ty (pvr_taps) of a
 // 4bpp texture of `size` texels, decoding the footprint once.
 vec4 pvr_bilinear4(vec3 tx, vec3 ty, vec2 size) {
     vec2 nb = size / 4.0;
-    vec2 q = floor((vec2(tx.x, ty.x) - 2.0) / 4.0);
-    vec2 g0 = mod(q, nb), g1 = mod(q + 1.0, nb), g2 = mod(q + 2.0, nb);
-    // Colour words of the 3 × 3 grid, decoded once.
-    vec4 w00 = pvr_word(vec2(g0.x, g0.y), 1.0, nb), w10 = pvr_word(vec2(g1.x, g0.y), 1.0, nb), w20 = pvr_word(vec2(g2.x, g0.y), 1.0, nb);
-    vec4 w01 = pvr_word(vec2(g0.x, g1.y), 1.0, nb), w11 = pvr_word(vec2(g1.x, g1.y), 1.0, nb), w21 = pvr_word(vec2(g2.x, g1.y), 1.0, nb);
-    vec4 w02 = pvr_word(vec2(g0.x, g2.y), 1.0, nb), w12 = pvr_word(vec2(g1.x, g2.y), 1.0, nb), w22 = pvr_word(vec2(g2.x, g2.y), 1.0, nb);
-    vec4 a00 = pvr_colorA(w00), a10 = pvr_colorA(w10), a20 = pvr_colorA(w20);
-    vec4 a01 = pvr_colorA(w01), a11 = pvr_colorA(w11), a21 = pvr_colorA(w21);
-    vec4 a02 = pvr_colorA(w02), a12 = pvr_colorA(w12), a22 = pvr_colorA(w22);
-    vec4 b00 = pvr_colorB(w00), b10 = pvr_colorB(w10), b20 = pvr_colorB(w20);
-    vec4 b01 = pvr_colorB(w01), b11 = pvr_colorB(w11), b21 = pvr_colorB(w21);
-    vec4 b02 = pvr_colorB(w02), b12 = pvr_colorB(w12), b22 = pvr_colorB(w22);
-    vec3 m0 = mod(vec3(w00.x, w10.x, w20.x), 2.0), m1 = mod(vec3(w01.x, w11.x, w21.x), 2.0);
-    vec3 m2 = mod(vec3(w02.x, w12.x, w22.x), 2.0);
-    // Modulation words of the taps' own blocks.
-    vec2 o0 = floor(vec2(tx.x, ty.x) / 4.0), o1 = floor(vec2(tx.y, ty.y) / 4.0);
-    vec4 mw00 = pvr_word(vec2(o0.x, o0.y), 0.0, nb), mw10 = pvr_word(vec2(o1.x, o0.y), 0.0, nb);
-    vec4 mw01 = pvr_word(vec2(o0.x, o1.y), 0.0, nb), mw11 = pvr_word(vec2(o1.x, o1.y), 0.0, nb);
-    // Rows blended horizontally for each tap column.
-    float p0 = tx.x - 2.0, r0 = p0 - 4.0 * floor(p0 / 4.0), s0 = floor(p0 / 4.0) - q.x;
-    float p1 = tx.y - 2.0, r1 = p1 - 4.0 * floor(p1 / 4.0), s1 = floor(p1 / 4.0) - q.x;
-    vec4 ha0 = pvr_row(a00, a10, a20, s0, r0), ha1 = pvr_row(a01, a11, a21, s0, r0), ha2 = pvr_row(a02, a12, a22, s0, r0);
-    vec4 hb0 = pvr_row(b00, b10, b20, s0, r0), hb1 = pvr_row(b01, b11, b21, s0, r0), hb2 = pvr_row(b02, b12, b22, s0, r0);
-    vec4 ka0 = pvr_row(a00, a10, a20, s1, r1), ka1 = pvr_row(a01, a11, a21, s1, r1), ka2 = pvr_row(a02, a12, a22, s1, r1);
-    vec4 kb0 = pvr_row(b00, b10, b20, s1, r1), kb1 = pvr_row(b01, b11, b21, s1, r1), kb2 = pvr_row(b02, b12, b22, s1, r1);
-    vec4 t00 = pvr_tap(tx.x, ty.x, q, ha0, ha1, ha2, hb0, hb1, hb2, m0, m1, m2, mw00);
-    vec4 t10 = pvr_tap(tx.y, ty.x, q, ka0, ka1, ka2, kb0, kb1, kb2, m0, m1, m2, mw10);
-    vec4 t01 = pvr_tap(tx.x, ty.y, q, ha0, ha1, ha2, hb0, hb1, hb2, m0, m1, m2, mw01);
-    vec4 t11 = pvr_tap(tx.y, ty.y, q, ka0, ka1, ka2, kb0, kb1, kb2, m0, m1, m2, mw11);
+    vec2 t0 = vec2(tx.x, ty.x), t1 = vec2(tx.y, ty.y);
+    vec2 q = floor((t0 - 2.0) / 4.0);
+    vec2 g0 = mod(q, nb), g1 = mod(q + 1.0, nb);
+    vec2 r0 = t0 - 2.0 - 4.0 * q, r1 = t1 - 2.0 - 4.0 * q;
+    vec4 c00 = pvr_word(g0, 1.0, nb), c10 = pvr_word(vec2(g1.x, g0.y), 1.0, nb);
+    vec4 c01 = pvr_word(vec2(g0.x, g1.y), 1.0, nb), c11 = pvr_word(g1, 1.0, nb);
+    vec4 m00 = pvr_word(g0, 0.0, nb), m10 = pvr_word(vec2(g1.x, g0.y), 0.0, nb);
+    vec4 m01 = pvr_word(vec2(g0.x, g1.y), 0.0, nb), m11 = pvr_word(g1, 0.0, nb);
+    vec4 a00 = pvr_colorA(c00), a10 = pvr_colorA(c10), a01 = pvr_colorA(c01), a11 = pvr_colorA(c11);
+    vec4 b00 = pvr_colorB(c00), b10 = pvr_colorB(c10), b01 = pvr_colorB(c01), b11 = pvr_colorB(c11);
+    vec4 mode = mod(vec4(c00.x, c10.x, c01.x, c11.x), 2.0);
+    // Colour rows blended for tap columns x0 (h*) and x1 (k*).
+    vec4 ha0 = a00 * (4.0 - r0.x) + a10 * r0.x, ha1 = a01 * (4.0 - r0.x) + a11 * r0.x;
+    vec4 hb0 = b00 * (4.0 - r0.x) + b10 * r0.x, hb1 = b01 * (4.0 - r0.x) + b11 * r0.x;
+    vec4 ka0 = a00 * (4.0 - r1.x) + a10 * r1.x, ka1 = a01 * (4.0 - r1.x) + a11 * r1.x;
+    vec4 kb0 = b00 * (4.0 - r1.x) + b10 * r1.x, kb1 = b01 * (4.0 - r1.x) + b11 * r1.x;
+    // Each tap's own block in the grid (0 or 1 per axis).
+    vec2 o0 = floor(t0 / 4.0) - q, o1 = floor(t1 / 4.0) - q;
+    vec4 t00 = pvr_tap4(t0, ha0, ha1, hb0, hb1, r0.y, o0, mode, m00, m10, m01, m11);
+    vec4 t10 = pvr_tap4(vec2(t1.x, t0.y), ka0, ka1, kb0, kb1, r0.y, vec2(o1.x, o0.y), mode, m00, m10, m01, m11);
+    vec4 t01 = pvr_tap4(vec2(t0.x, t1.y), ha0, ha1, hb0, hb1, r1.y, vec2(o0.x, o1.y), mode, m00, m10, m01, m11);
+    vec4 t11 = pvr_tap4(t1, ka0, ka1, kb0, kb1, r1.y, o1, mode, m00, m10, m01, m11);
     return pvr_lerp8(pvr_lerp8(t00, t10, tx.z), pvr_lerp8(t01, t11, tx.z), ty.z);
 }
 
@@ -276,5 +263,5 @@ vec4 pvr2_texel(vec2 t, vec2 size) {
             w = floor((left + right + 1.0) / 2.0);
         }
     }
-    return pvr_modulate(a, b, w, false);
+    return pvr_modulate(a, b, w, 0.0);
 }
