@@ -214,11 +214,11 @@ float pvr2_pow2(float n) { return floor(exp2(n) + 0.5); }
 // value (tx + ty even) with the (0,0) and (4,2) doubling rules.
 float pvr2_stored(vec4 m, float flag, float tx, float ty) {
     float row = ty < 0.5 ? m.x : (ty < 1.5 ? m.y : (ty < 2.5 ? m.z : m.w));
-    if (flag < 0.5) return mod(floor(row / pvr2_pow2(tx)), 2.0) * 8.0;
+    float direct = mod(floor(row / pvr2_pow2(tx)), 2.0) * 8.0;
     float v = mod(floor(row / pvr2_pow2(2.0 * floor(tx / 2.0))), 4.0);
-    if (tx + ty < 0.5) v = mod(floor(m.x / 2.0), 2.0) * 3.0;                       // bit 1, doubled
-    if (tx == 4.0 && ty == 2.0 && mod(m.x, 2.0) == 1.0) v = mod(floor(m.z / 32.0), 2.0) * 3.0;  // bit 21, doubled
-    return v < 0.5 ? 0.0 : (v < 1.5 ? 3.0 : (v < 2.5 ? 5.0 : 8.0));
+    v = tx + ty < 0.5 ? mod(floor(m.x / 2.0), 2.0) * 3.0 : v;                              // bit 1, doubled
+    v = tx == 4.0 && ty == 2.0 && mod(m.x, 2.0) == 1.0 ? mod(floor(m.z / 32.0), 2.0) * 3.0 : v;  // bit 21, doubled
+    return flag < 0.5 ? direct : 3.0 * v - step(1.5, v);   // v → 0, 3, 5, 8
 }
 
 // The stored weight of texel `t` (may lie one texel outside: wraps) of a 2bpp texture.
@@ -264,4 +264,92 @@ vec4 pvr2_texel(vec2 t, vec2 size) {
         }
     }
     return pvr_modulate(a, b, w, 0.0);
+}
+
+// ---- 2bpp bilinear footprint ----
+// As for 4bpp (pvr_bilinear4) with 8 × 4 blocks: the taps' colours blend
+// block columns q, q + 1 (q = ⌊(x0 − 4) / 8⌋, offsets 0…8) and rows likewise,
+// and every texel an interpolated weight reads — the taps and their left,
+// right, upper and lower neighbours, x0 − 1 … x1 + 1 by y0 − 1 … y1 + 1 less
+// the corners, wrapping — lies in those 2 × 2 blocks too (four texels in a
+// row touch at most two 8-wide blocks, and the one left of x0 leaves block
+// ⌊x0 / 8⌋ only when x0 is a block's first column, where q is the block to
+// its left; likewise at the right and in y). So a fragment fetches 8 words
+// instead of 4 × 13 and evaluates 12 stored weights instead of 4 × 5.
+
+// The stored weight of texel `p` (may lie one texel outside: wraps), its block
+// picked from the 2 × 2 grid at g0 (modulation words m00…m11, mode bits `mode`).
+float pvr2_stored_at(vec2 p, vec2 size, vec2 nb, vec2 g0, vec4 m00, vec4 m10, vec4 m01, vec4 m11, vec4 mode) {
+    vec2 w = mod(p, size);
+    vec2 b = floor(w / vec2(8.0, 4.0));
+    vec2 o = mod(b - g0, nb);
+    vec2 mr = mode.xz + (mode.yw - mode.xz) * o.x;
+    vec2 l = w - vec2(8.0, 4.0) * b;
+    return pvr2_stored(pvr_pick4(m00, m10, m01, m11, o), mr.x + (mr.y - mr.x) * o.y, l.x, l.y);
+}
+
+// The premultiplied bytes of the 2bpp tap at texel `t`: colour rows
+// ha0/ha1, hb0/hb1 blended for its column, ry its row offset (0…4), o its own
+// block in the grid, s its stored weight and l, r, u, d its neighbours'.
+vec4 pvr2_tap(vec2 t, vec4 ha0, vec4 ha1, vec4 hb0, vec4 hb1, float ry, vec2 o, vec4 mode,
+              vec4 m00, vec4 m10, vec4 m01, vec4 m11, float s, float l, float r, float u, float d) {
+    vec4 a = pvr2_widen(ha0 * (4.0 - ry) + ha1 * ry);
+    vec4 b = pvr2_widen(hb0 * (4.0 - ry) + hb1 * ry);
+    vec4 m = pvr_pick4(m00, m10, m01, m11, o);
+    vec2 mr = mode.xz + (mode.yw - mode.xz) * o.x;
+    float flag = mr.x + (mr.y - mr.x) * o.y;
+    vec2 lp = t - vec2(8.0, 4.0) * floor(t / vec2(8.0, 4.0));
+    float cross4 = floor((l + r + u + d + 2.0) / 4.0);
+    float vertical = floor((u + d + 1.0) / 2.0), horizontal = floor((l + r + 1.0) / 2.0);
+    float wi = mod(m.x, 2.0) < 0.5 ? cross4 : (mod(floor(m.z / 16.0), 2.0) > 0.5 ? vertical : horizontal);
+    float w = flag > 0.5 && mod(lp.x + lp.y, 2.0) > 0.5 ? wi : s;
+    return pvr_modulate(a, b, w, 0.0);
+}
+
+// The bilinearly filtered premultiplied bytes at taps tx, ty (pvr_taps) of a
+// 2bpp texture of `size` texels, decoding the footprint once.
+vec4 pvr2_bilinear(vec3 tx, vec3 ty, vec2 size) {
+    vec2 bs = vec2(8.0, 4.0);
+    vec2 nb = size / bs;
+    vec2 t0 = vec2(tx.x, ty.x), t1 = vec2(tx.y, ty.y);
+    vec2 q = floor((t0 - bs / 2.0) / bs);
+    vec2 g0 = mod(q, nb), g1 = mod(q + 1.0, nb);
+    vec2 r0 = t0 - bs / 2.0 - bs * q, r1 = t1 - bs / 2.0 - bs * q;
+    vec4 c00 = pvr_word(g0, 1.0, nb), c10 = pvr_word(vec2(g1.x, g0.y), 1.0, nb);
+    vec4 c01 = pvr_word(vec2(g0.x, g1.y), 1.0, nb), c11 = pvr_word(g1, 1.0, nb);
+    vec4 m00 = pvr_word(g0, 0.0, nb), m10 = pvr_word(vec2(g1.x, g0.y), 0.0, nb);
+    vec4 m01 = pvr_word(vec2(g0.x, g1.y), 0.0, nb), m11 = pvr_word(g1, 0.0, nb);
+    vec4 a00 = pvr_colorA(c00), a10 = pvr_colorA(c10), a01 = pvr_colorA(c01), a11 = pvr_colorA(c11);
+    vec4 b00 = pvr_colorB(c00), b10 = pvr_colorB(c10), b01 = pvr_colorB(c01), b11 = pvr_colorB(c11);
+    vec4 mode = mod(vec4(c00.x, c10.x, c01.x, c11.x), 2.0);
+    vec4 ha0 = a00 * (8.0 - r0.x) + a10 * r0.x, ha1 = a01 * (8.0 - r0.x) + a11 * r0.x;
+    vec4 hb0 = b00 * (8.0 - r0.x) + b10 * r0.x, hb1 = b01 * (8.0 - r0.x) + b11 * r0.x;
+    vec4 ka0 = a00 * (8.0 - r1.x) + a10 * r1.x, ka1 = a01 * (8.0 - r1.x) + a11 * r1.x;
+    vec4 kb0 = b00 * (8.0 - r1.x) + b10 * r1.x, kb1 = b01 * (8.0 - r1.x) + b11 * r1.x;
+    // Stored weights: the taps, then left/right of each row, up/down of each column.
+    float s00 = pvr2_stored_at(t0, size, nb, g0, m00, m10, m01, m11, mode);
+    float s10 = pvr2_stored_at(vec2(t1.x, t0.y), size, nb, g0, m00, m10, m01, m11, mode);
+    float s01 = pvr2_stored_at(vec2(t0.x, t1.y), size, nb, g0, m00, m10, m01, m11, mode);
+    float s11 = pvr2_stored_at(t1, size, nb, g0, m00, m10, m01, m11, mode);
+    float sl0 = pvr2_stored_at(vec2(t0.x - 1.0, t0.y), size, nb, g0, m00, m10, m01, m11, mode);
+    float sr0 = pvr2_stored_at(vec2(t1.x + 1.0, t0.y), size, nb, g0, m00, m10, m01, m11, mode);
+    float sl1 = pvr2_stored_at(vec2(t0.x - 1.0, t1.y), size, nb, g0, m00, m10, m01, m11, mode);
+    float sr1 = pvr2_stored_at(vec2(t1.x + 1.0, t1.y), size, nb, g0, m00, m10, m01, m11, mode);
+    float su0 = pvr2_stored_at(vec2(t0.x, t0.y - 1.0), size, nb, g0, m00, m10, m01, m11, mode);
+    float sd0 = pvr2_stored_at(vec2(t0.x, t1.y + 1.0), size, nb, g0, m00, m10, m01, m11, mode);
+    float su1 = pvr2_stored_at(vec2(t1.x, t0.y - 1.0), size, nb, g0, m00, m10, m01, m11, mode);
+    float sd1 = pvr2_stored_at(vec2(t1.x, t1.y + 1.0), size, nb, g0, m00, m10, m01, m11, mode);
+    // Where x1 = x0 + 1 the taps are each other's neighbours; where a tap was
+    // clamped (x1 = x0) the neighbours are x0 − 1 and x1 + 1 (likewise y).
+    bool sx = t1.x > t0.x, sy = t1.y > t0.y;
+    vec2 o0 = floor(t0 / bs) - q, o1 = floor(t1 / bs) - q;
+    vec4 t00 = pvr2_tap(t0, ha0, ha1, hb0, hb1, r0.y, o0, mode, m00, m10, m01, m11,
+                        s00, sl0, sx ? s10 : sr0, su0, sy ? s01 : sd0);
+    vec4 t10 = pvr2_tap(vec2(t1.x, t0.y), ka0, ka1, kb0, kb1, r0.y, vec2(o1.x, o0.y), mode, m00, m10, m01, m11,
+                        s10, sx ? s00 : sl0, sr0, su1, sy ? s11 : sd1);
+    vec4 t01 = pvr2_tap(vec2(t0.x, t1.y), ha0, ha1, hb0, hb1, r1.y, vec2(o0.x, o1.y), mode, m00, m10, m01, m11,
+                        s01, sl1, sx ? s11 : sr1, sy ? s00 : su0, sd0);
+    vec4 t11 = pvr2_tap(t1, ka0, ka1, kb0, kb1, r1.y, o1, mode, m00, m10, m01, m11,
+                        s11, sx ? s01 : sl1, sr1, sy ? s10 : su1, sd1);
+    return pvr_lerp8(pvr_lerp8(t00, t10, tx.z), pvr_lerp8(t01, t11, tx.z), ty.z);
 }

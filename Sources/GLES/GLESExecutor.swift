@@ -51,8 +51,9 @@ public final class GLESExecutor {
     /// The texture cache's default budget: 256 MiB, the decoded-image cache's default (`--image-cache-mb`).
     public static let defaultTextureCacheBudget = 256 << 20
     /// Bytes of image textures kept between frames (least recently used evicted
-    /// at the end of a frame past it; 0 uploads every image every frame). The
-    /// environment variable COMPOSITOR_GLES_TEXTURE_CACHE_MB sets it for a process.
+    /// at the end of a frame past it; 0 uploads every image every frame). It
+    /// starts from GLESTextureDefaults.textureCacheMB (--texture-cache-mb,
+    /// COMPOSITOR_GLES_TEXTURE_CACHE_MB).
     public var textureCacheBudget: Int {
         get { textureCache.budget }
         set { textureCache.budget = max(0, newValue) }
@@ -77,9 +78,8 @@ public final class GLESExecutor {
         for u in textureCache.removeAll() { destroy(u) }
     }
     /// How PVRTC blocks are decoded without native support (PVRTCDecodeChoice;
-    /// the environment variable COMPOSITOR_GLES_PVRTC_DECODE=shader|once|auto sets it for a process).
-    public var pvrtcDecode: PVRTCDecodeChoice =
-        ProcessInfo.processInfo.environment["COMPOSITOR_GLES_PVRTC_DECODE"].flatMap(PVRTCDecodeChoice.init(rawValue:)) ?? .auto
+    /// starts from GLESTextureDefaults.pvrtcDecode: --pvrtc-decode, COMPOSITOR_GLES_PVRTC_DECODE).
+    public var pvrtcDecode: PVRTCDecodeChoice = GLESTextureDefaults.pvrtcDecode
     /// Frames in which each PVRTC block texture was used (the `auto` rule's use count).
     private var pvrtcFrameUses: [TextureCacheKey: Int] = [:]
     private let framebuffer: Framebuffer
@@ -112,10 +112,7 @@ public final class GLESExecutor {
         glDisable(GLenum(GL_DITHER))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
-        if let mb = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_TEXTURE_CACHE_MB"].flatMap({ Int($0) }),
-           mb >= 0, mb <= 1 << 20 {
-            textureCache.budget = mb << 20
-        }
+        if let mb = GLESTextureDefaults.textureCacheMB { textureCache.budget = mb << 20 }
         try checkGLError("after creating the executor")
     }
 
