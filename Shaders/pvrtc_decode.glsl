@@ -28,26 +28,31 @@ float pvr_bits(float v, float shift, float count) {
 // 4-bit → 5-bit widening x<<1 | x>>3.
 float pvr_w45(float x) { return x * 2.0 + floor(x / 8.0); }
 
-// Colour A (colour word bits 1–15): RGB 0…31, alpha 0…15. Both forms are
-// computed and one chosen by a 0/1 weight (exact), with no branch: llvmpipe
-// would run both sides of a per-fragment branch anyway.
+// Colour A (colour word bits 1–15, bytes x and y): RGB 0…31, alpha 0…15.
+// Opaque (bit 15): R5 bits 10–14, G5 bits 5–9, B4 bits 1–4; translucent: A3
+// bits 12–14, R4 bits 8–11, G4 bits 4–7, B3 bits 1–3 — every field read from
+// five shared quotients of the bytes. Both forms are computed and one chosen
+// by a 0/1 weight (exact), with no branch: llvmpipe would run both sides of a
+// per-fragment branch anyway.
 vec4 pvr_colorA(vec4 word) {
-    float v = word.x + 256.0 * word.y;
-    float opaque = step(32768.0, v);
-    float b4 = pvr_bits(v, 2.0, 16.0), b3 = pvr_bits(v, 2.0, 8.0);
-    vec4 o = vec4(pvr_bits(v, 1024.0, 32.0), pvr_bits(v, 32.0, 32.0), pvr_w45(b4), 15.0);
-    vec4 t = vec4(pvr_w45(pvr_bits(v, 256.0, 16.0)), pvr_w45(pvr_bits(v, 16.0, 16.0)),
-                  b3 * 4.0 + floor(b3 / 2.0), pvr_bits(v, 4096.0, 8.0) * 2.0);
+    float x2 = floor(word.x / 2.0), x16 = floor(word.x / 16.0), x32 = floor(word.x / 32.0);
+    float y4 = floor(word.y / 4.0), y16 = floor(word.y / 16.0);
+    float opaque = step(128.0, word.y);
+    float b4 = x2 - 16.0 * x32, b3 = x2 - 8.0 * x16;
+    vec4 o = vec4(y4 - 32.0, (word.y - 4.0 * y4) * 8.0 + x32, pvr_w45(b4), 15.0);
+    vec4 t = vec4(pvr_w45(word.y - 16.0 * y16), pvr_w45(x16), b3 * 4.0 + floor(b3 / 2.0), y16 * 2.0);
     return t + (o - t) * opaque;
 }
 
-// Colour B (colour word bits 16–31), branch-free like pvr_colorA.
+// Colour B (colour word bits 16–31, bytes z and w): opaque R5 G5 B5 (bits
+// 10–14, 5–9, 0–4 of the half-word), translucent A3 R4 G4 B4 (12–14, 8–11,
+// 4–7, 0–3); branch-free like pvr_colorA.
 vec4 pvr_colorB(vec4 word) {
-    float v = word.z + 256.0 * word.w;
-    float opaque = step(32768.0, v);
-    vec4 o = vec4(pvr_bits(v, 1024.0, 32.0), pvr_bits(v, 32.0, 32.0), pvr_bits(v, 1.0, 32.0), 15.0);
-    vec4 t = vec4(pvr_w45(pvr_bits(v, 256.0, 16.0)), pvr_w45(pvr_bits(v, 16.0, 16.0)),
-                  pvr_w45(pvr_bits(v, 1.0, 16.0)), pvr_bits(v, 4096.0, 8.0) * 2.0);
+    float z16 = floor(word.z / 16.0), z32 = floor(word.z / 32.0);
+    float w4 = floor(word.w / 4.0), w16 = floor(word.w / 16.0);
+    float opaque = step(128.0, word.w);
+    vec4 o = vec4(w4 - 32.0, (word.w - 4.0 * w4) * 8.0 + z32, word.z - 32.0 * z32, 15.0);
+    vec4 t = vec4(pvr_w45(word.w - 16.0 * w16), pvr_w45(z16), pvr_w45(word.z - 16.0 * z16), w16 * 2.0);
     return t + (o - t) * opaque;
 }
 
