@@ -161,18 +161,23 @@ vec4 pvr_pick4(vec4 v00, vec4 v10, vec4 v01, vec4 v11, vec2 o) {
     return top + (bottom - top) * o.y;
 }
 
-// The premultiplied bytes of the tap at texel `t`: colour rows ha0/ha1 and
-// hb0/hb1 already blended for its column, ry its row offset (0…4) from grid
-// row 0, o its own block in the grid, mode the grid's mode bits (x00, x10,
-// x01, x11 in .xyzw) and m00…m11 the grid's modulation words.
-vec4 pvr_tap4(vec2 t, vec4 ha0, vec4 ha1, vec4 hb0, vec4 hb1, float ry, vec2 o, vec4 mode,
-              vec4 m00, vec4 m10, vec4 m01, vec4 m11) {
+// The byte of row `ly` (0…3) of modulation word m.
+float pvr_rowByte(vec4 m, float ly) { return ly < 1.0 ? m.x : (ly < 2.0 ? m.y : (ly < 3.0 ? m.z : m.w)); }
+
+// 4^lx for a local column lx of 0…3: the divisor of its 2-bit field in a row byte.
+float pvr_fieldDiv(float lx) { return lx < 1.0 ? 1.0 : (lx < 2.0 ? 4.0 : (lx < 3.0 ? 16.0 : 64.0)); }
+
+// The premultiplied bytes of a tap: colour rows ha0/ha1 and hb0/hb1 already
+// blended for its column, ry its row offset (0…4) from grid row 0, and its
+// own block's modulation row byte, field divisor and mode bit.
+vec4 pvr_tap4(vec4 ha0, vec4 ha1, vec4 hb0, vec4 hb1, float ry, float row, float div, float punchMode) {
     vec4 a = pvr_widen(ha0 * (4.0 - ry) + ha1 * ry);
     vec4 b = pvr_widen(hb0 * (4.0 - ry) + hb1 * ry);
-    vec4 m = pvr_pick4(m00, m10, m01, m11, o);
-    vec2 mr = mode.xz + (mode.yw - mode.xz) * o.x;
-    float punchMode = mr.x + (mr.y - mr.x) * o.y;
-    return pvr_modulated4(a, b, m, t - 4.0 * floor(t / 4.0), punchMode);
+    float v = mod(floor(row / div), 4.0);
+    float ws = 3.0 * v - step(1.5, v), wp = 4.0 * floor((v + 1.0) / 2.0);
+    float w = ws + (wp - ws) * punchMode;
+    float punch = punchMode * step(1.5, v) * step(v, 2.5);
+    return pvr_modulate(a, b, w, punch);
 }
 
 // The bilinearly filtered premultiplied bytes at taps tx, ty (pvr_taps) of a
@@ -195,12 +200,19 @@ vec4 pvr_bilinear4(vec3 tx, vec3 ty, vec2 size) {
     vec4 hb0 = b00 * (4.0 - r0.x) + b10 * r0.x, hb1 = b01 * (4.0 - r0.x) + b11 * r0.x;
     vec4 ka0 = a00 * (4.0 - r1.x) + a10 * r1.x, ka1 = a01 * (4.0 - r1.x) + a11 * r1.x;
     vec4 kb0 = b00 * (4.0 - r1.x) + b10 * r1.x, kb1 = b01 * (4.0 - r1.x) + b11 * r1.x;
-    // Each tap's own block in the grid (0 or 1 per axis).
+    // Each tap's own block in the grid (0 or 1 per axis) and local position.
     vec2 o0 = floor(t0 / 4.0) - q, o1 = floor(t1 / 4.0) - q;
-    vec4 t00 = pvr_tap4(t0, ha0, ha1, hb0, hb1, r0.y, o0, mode, m00, m10, m01, m11);
-    vec4 t10 = pvr_tap4(vec2(t1.x, t0.y), ka0, ka1, kb0, kb1, r0.y, vec2(o1.x, o0.y), mode, m00, m10, m01, m11);
-    vec4 t01 = pvr_tap4(vec2(t0.x, t1.y), ha0, ha1, hb0, hb1, r1.y, vec2(o0.x, o1.y), mode, m00, m10, m01, m11);
-    vec4 t11 = pvr_tap4(t1, ka0, ka1, kb0, kb1, r1.y, o1, mode, m00, m10, m01, m11);
+    vec2 l0 = t0 - 4.0 * floor(t0 / 4.0), l1 = t1 - 4.0 * floor(t1 / 4.0);
+    // Per tap row, its own grid row's modulation bytes (grid columns 0, 1) and mode bits.
+    float y0c0 = pvr_rowByte(o0.y > 0.5 ? m01 : m00, l0.y), y0c1 = pvr_rowByte(o0.y > 0.5 ? m11 : m10, l0.y);
+    float y1c0 = pvr_rowByte(o1.y > 0.5 ? m01 : m00, l1.y), y1c1 = pvr_rowByte(o1.y > 0.5 ? m11 : m10, l1.y);
+    vec2 md0 = o0.y > 0.5 ? mode.zw : mode.xy, md1 = o1.y > 0.5 ? mode.zw : mode.xy;
+    float d0 = pvr_fieldDiv(l0.x), d1 = pvr_fieldDiv(l1.x);
+    bool c0 = o0.x > 0.5, c1 = o1.x > 0.5;
+    vec4 t00 = pvr_tap4(ha0, ha1, hb0, hb1, r0.y, c0 ? y0c1 : y0c0, d0, c0 ? md0.y : md0.x);
+    vec4 t10 = pvr_tap4(ka0, ka1, kb0, kb1, r0.y, c1 ? y0c1 : y0c0, d1, c1 ? md0.y : md0.x);
+    vec4 t01 = pvr_tap4(ha0, ha1, hb0, hb1, r1.y, c0 ? y1c1 : y1c0, d0, c0 ? md1.y : md1.x);
+    vec4 t11 = pvr_tap4(ka0, ka1, kb0, kb1, r1.y, c1 ? y1c1 : y1c0, d1, c1 ? md1.y : md1.x);
     return pvr_lerp8(pvr_lerp8(t00, t10, tx.z), pvr_lerp8(t01, t11, tx.z), ty.z);
 }
 
