@@ -155,12 +155,6 @@ vec4 pvr_lerp8(vec4 a, vec4 b, float w) {
 // the colour rows once per tap column. Blocks are picked by 0/1 weights
 // (exact), so each tap equals pvr_texel's bytes.
 
-// Of the 2 × 2 grid's values v00, v10, v01, v11 the one at (i, j), i and j 0 or 1.
-vec4 pvr_pick4(vec4 v00, vec4 v10, vec4 v01, vec4 v11, vec2 o) {
-    vec4 top = v00 + (v10 - v00) * o.x, bottom = v01 + (v11 - v01) * o.x;
-    return top + (bottom - top) * o.y;
-}
-
 // The byte of row `ly` (0…3) of modulation word m.
 float pvr_rowByte(vec4 m, float ly) { return ly < 1.0 ? m.x : (ly < 2.0 ? m.y : (ly < 3.0 ? m.z : m.w)); }
 
@@ -294,32 +288,54 @@ vec4 pvr2_texel(vec2 t, vec2 size) {
 // its left; likewise at the right and in y). So a fragment fetches 8 words
 // instead of 4 × 13 and evaluates 12 stored weights instead of 4 × 5.
 
-// The stored weight of texel `p` (may lie one texel outside: wraps), its block
-// picked from the 2 × 2 grid at g0 (modulation words m00…m11, mode bits `mode`).
-float pvr2_stored_at(vec2 p, vec2 size, vec2 nb, vec2 g0, vec4 m00, vec4 m10, vec4 m01, vec4 m11, vec4 mode) {
-    vec2 w = mod(p, size);
-    vec2 b = floor(w / vec2(8.0, 4.0));
-    vec2 o = mod(b - g0, nb);
-    vec2 mr = mode.xz + (mode.yw - mode.xz) * o.x;
-    vec2 l = w - vec2(8.0, 4.0) * b;
-    return pvr2_stored(pvr_pick4(m00, m10, m01, m11, o), mr.x + (mr.y - mr.x) * o.y, l.x, l.y);
+// Row y's data (y may lie one texel outside: wraps): its local row ly, and
+// for grid columns 0 and 1 of its block row the modulation byte of that row
+// and the mode flag (bytes.xy, .zw) and modulation bits 0 and 20 (bits.xy, .zw).
+void pvr2_row(float y, float sizeY, float nbY, float g0y, vec4 m00, vec4 m10, vec4 m01, vec4 m11,
+              vec4 mode, vec4 bit0, vec4 bit20, out vec4 bytes, out vec4 bits, out float ly) {
+    float wy = mod(y, sizeY);
+    float by = floor(wy / 4.0);
+    bool lower = mod(by - g0y, nbY) > 0.5;
+    ly = wy - 4.0 * by;
+    bytes = vec4(pvr_rowByte(lower ? m01 : m00, ly), pvr_rowByte(lower ? m11 : m10, ly), lower ? mode.zw : mode.xy);
+    bits = lower ? vec4(bit0.zw, bit20.zw) : vec4(bit0.xy, bit20.xy);
 }
 
-// The premultiplied bytes of the 2bpp tap at texel `t`: colour rows
-// ha0/ha1, hb0/hb1 blended for its column, ry its row offset (0…4), o its own
-// block in the grid, s its stored weight and l, r, u, d its neighbours'.
-vec4 pvr2_tap(vec2 t, vec4 ha0, vec4 ha1, vec4 hb0, vec4 hb1, float ry, vec2 o, vec4 mode,
-              vec4 m00, vec4 m10, vec4 m01, vec4 m11, float s, float l, float r, float u, float d) {
+// Column x's data (x may lie one texel outside: wraps): local column lx,
+// 2^lx and 4^⌊lx/2⌋ (the divisors of its 1-bit and 2-bit fields in a row
+// byte) and its grid column (0 or 1).
+vec4 pvr2_col(float x, float sizeX, float nbX, float g0x) {
+    float wx = mod(x, sizeX);
+    float bx = floor(wx / 8.0);
+    float lx = wx - 8.0 * bx;
+    return vec4(lx, pvr2_pow2(lx), pvr2_pow2(2.0 * floor(lx / 2.0)), mod(bx - g0x, nbX));
+}
+
+// The stored weight (pvr2_stored) of the texel at row data (bytes, bits, ly)
+// and column data `col`.
+float pvr2_storedAt(vec4 bytes, vec4 bits, float ly, vec4 col) {
+    bool right = col.w > 0.5;
+    float row = right ? bytes.y : bytes.x, flag = right ? bytes.w : bytes.z, b0 = right ? bits.y : bits.x;
+    float direct = mod(floor(row / col.y), 2.0) * 8.0;
+    float v = mod(floor(row / col.z), 4.0);
+    v = col.x + ly < 0.5 ? mod(floor(row / 2.0), 2.0) * 3.0 : v;                      // bit 1, doubled
+    v = col.x == 4.0 && ly == 2.0 && b0 > 0.5 ? mod(floor(row / 32.0), 2.0) * 3.0 : v;  // bit 21, doubled
+    return flag < 0.5 ? direct : 3.0 * v - step(1.5, v);
+}
+
+// The premultiplied bytes of the 2bpp tap at row data (bytes, bits, ly) and
+// column data `col`: colour rows ha0/ha1, hb0/hb1 blended for its column, ry
+// its row offset (0…4), s its stored weight and l, r, u, d its neighbours'.
+vec4 pvr2_tap(vec4 ha0, vec4 ha1, vec4 hb0, vec4 hb1, float ry, vec4 bytes, vec4 bits, float ly, vec4 col,
+              float s, float l, float r, float u, float d) {
     vec4 a = pvr2_widen(ha0 * (4.0 - ry) + ha1 * ry);
     vec4 b = pvr2_widen(hb0 * (4.0 - ry) + hb1 * ry);
-    vec4 m = pvr_pick4(m00, m10, m01, m11, o);
-    vec2 mr = mode.xz + (mode.yw - mode.xz) * o.x;
-    float flag = mr.x + (mr.y - mr.x) * o.y;
-    vec2 lp = t - vec2(8.0, 4.0) * floor(t / vec2(8.0, 4.0));
+    bool right = col.w > 0.5;
+    float flag = right ? bytes.w : bytes.z, b0 = right ? bits.y : bits.x, b20 = right ? bits.w : bits.z;
     float cross4 = floor((l + r + u + d + 2.0) / 4.0);
     float vertical = floor((u + d + 1.0) / 2.0), horizontal = floor((l + r + 1.0) / 2.0);
-    float wi = mod(m.x, 2.0) < 0.5 ? cross4 : (mod(floor(m.z / 16.0), 2.0) > 0.5 ? vertical : horizontal);
-    float w = flag > 0.5 && mod(lp.x + lp.y, 2.0) > 0.5 ? wi : s;
+    float wi = b0 < 0.5 ? cross4 : (b20 > 0.5 ? vertical : horizontal);
+    float w = flag > 0.5 && mod(col.x + ly, 2.0) > 0.5 ? wi : s;
     return pvr_modulate(a, b, w, 0.0);
 }
 
@@ -343,30 +359,30 @@ vec4 pvr2_bilinear(vec3 tx, vec3 ty, vec2 size) {
     vec4 hb0 = b00 * (8.0 - r0.x) + b10 * r0.x, hb1 = b01 * (8.0 - r0.x) + b11 * r0.x;
     vec4 ka0 = a00 * (8.0 - r1.x) + a10 * r1.x, ka1 = a01 * (8.0 - r1.x) + a11 * r1.x;
     vec4 kb0 = b00 * (8.0 - r1.x) + b10 * r1.x, kb1 = b01 * (8.0 - r1.x) + b11 * r1.x;
+    // Rows y0 − 1, y0, y1, y1 + 1 and columns x0 − 1, x0, x1, x1 + 1, each set up once.
+    vec4 bit0 = mod(vec4(m00.x, m10.x, m01.x, m11.x), 2.0);
+    vec4 bit20 = mod(floor(vec4(m00.z, m10.z, m01.z, m11.z) / 16.0), 2.0);
+    vec4 yU, zU, y0, z0, y1, z1, yD, zD;
+    float lU, l0, l1, lD;
+    pvr2_row(t0.y - 1.0, size.y, nb.y, g0.y, m00, m10, m01, m11, mode, bit0, bit20, yU, zU, lU);
+    pvr2_row(t0.y, size.y, nb.y, g0.y, m00, m10, m01, m11, mode, bit0, bit20, y0, z0, l0);
+    pvr2_row(t1.y, size.y, nb.y, g0.y, m00, m10, m01, m11, mode, bit0, bit20, y1, z1, l1);
+    pvr2_row(t1.y + 1.0, size.y, nb.y, g0.y, m00, m10, m01, m11, mode, bit0, bit20, yD, zD, lD);
+    vec4 cL = pvr2_col(t0.x - 1.0, size.x, nb.x, g0.x), c0 = pvr2_col(t0.x, size.x, nb.x, g0.x);
+    vec4 c1 = pvr2_col(t1.x, size.x, nb.x, g0.x), cR = pvr2_col(t1.x + 1.0, size.x, nb.x, g0.x);
     // Stored weights: the taps, then left/right of each row, up/down of each column.
-    float s00 = pvr2_stored_at(t0, size, nb, g0, m00, m10, m01, m11, mode);
-    float s10 = pvr2_stored_at(vec2(t1.x, t0.y), size, nb, g0, m00, m10, m01, m11, mode);
-    float s01 = pvr2_stored_at(vec2(t0.x, t1.y), size, nb, g0, m00, m10, m01, m11, mode);
-    float s11 = pvr2_stored_at(t1, size, nb, g0, m00, m10, m01, m11, mode);
-    float sl0 = pvr2_stored_at(vec2(t0.x - 1.0, t0.y), size, nb, g0, m00, m10, m01, m11, mode);
-    float sr0 = pvr2_stored_at(vec2(t1.x + 1.0, t0.y), size, nb, g0, m00, m10, m01, m11, mode);
-    float sl1 = pvr2_stored_at(vec2(t0.x - 1.0, t1.y), size, nb, g0, m00, m10, m01, m11, mode);
-    float sr1 = pvr2_stored_at(vec2(t1.x + 1.0, t1.y), size, nb, g0, m00, m10, m01, m11, mode);
-    float su0 = pvr2_stored_at(vec2(t0.x, t0.y - 1.0), size, nb, g0, m00, m10, m01, m11, mode);
-    float sd0 = pvr2_stored_at(vec2(t0.x, t1.y + 1.0), size, nb, g0, m00, m10, m01, m11, mode);
-    float su1 = pvr2_stored_at(vec2(t1.x, t0.y - 1.0), size, nb, g0, m00, m10, m01, m11, mode);
-    float sd1 = pvr2_stored_at(vec2(t1.x, t1.y + 1.0), size, nb, g0, m00, m10, m01, m11, mode);
+    float s00 = pvr2_storedAt(y0, z0, l0, c0), s10 = pvr2_storedAt(y0, z0, l0, c1);
+    float s01 = pvr2_storedAt(y1, z1, l1, c0), s11 = pvr2_storedAt(y1, z1, l1, c1);
+    float sl0 = pvr2_storedAt(y0, z0, l0, cL), sr0 = pvr2_storedAt(y0, z0, l0, cR);
+    float sl1 = pvr2_storedAt(y1, z1, l1, cL), sr1 = pvr2_storedAt(y1, z1, l1, cR);
+    float su0 = pvr2_storedAt(yU, zU, lU, c0), sd0 = pvr2_storedAt(yD, zD, lD, c0);
+    float su1 = pvr2_storedAt(yU, zU, lU, c1), sd1 = pvr2_storedAt(yD, zD, lD, c1);
     // Where x1 = x0 + 1 the taps are each other's neighbours; where a tap was
     // clamped (x1 = x0) the neighbours are x0 − 1 and x1 + 1 (likewise y).
     bool sx = t1.x > t0.x, sy = t1.y > t0.y;
-    vec2 o0 = floor(t0 / bs) - q, o1 = floor(t1 / bs) - q;
-    vec4 t00 = pvr2_tap(t0, ha0, ha1, hb0, hb1, r0.y, o0, mode, m00, m10, m01, m11,
-                        s00, sl0, sx ? s10 : sr0, su0, sy ? s01 : sd0);
-    vec4 t10 = pvr2_tap(vec2(t1.x, t0.y), ka0, ka1, kb0, kb1, r0.y, vec2(o1.x, o0.y), mode, m00, m10, m01, m11,
-                        s10, sx ? s00 : sl0, sr0, su1, sy ? s11 : sd1);
-    vec4 t01 = pvr2_tap(vec2(t0.x, t1.y), ha0, ha1, hb0, hb1, r1.y, vec2(o0.x, o1.y), mode, m00, m10, m01, m11,
-                        s01, sl1, sx ? s11 : sr1, sy ? s00 : su0, sd0);
-    vec4 t11 = pvr2_tap(t1, ka0, ka1, kb0, kb1, r1.y, o1, mode, m00, m10, m01, m11,
-                        s11, sx ? s01 : sl1, sr1, sy ? s10 : su1, sd1);
+    vec4 t00 = pvr2_tap(ha0, ha1, hb0, hb1, r0.y, y0, z0, l0, c0, s00, sl0, sx ? s10 : sr0, su0, sy ? s01 : sd0);
+    vec4 t10 = pvr2_tap(ka0, ka1, kb0, kb1, r0.y, y0, z0, l0, c1, s10, sx ? s00 : sl0, sr0, su1, sy ? s11 : sd1);
+    vec4 t01 = pvr2_tap(ha0, ha1, hb0, hb1, r1.y, y1, z1, l1, c0, s01, sl1, sx ? s11 : sr1, sy ? s00 : su0, sd0);
+    vec4 t11 = pvr2_tap(ka0, ka1, kb0, kb1, r1.y, y1, z1, l1, c1, s11, sx ? s01 : sl1, sr1, sy ? s10 : su1, sd1);
     return pvr_lerp8(pvr_lerp8(t00, t10, tx.z), pvr_lerp8(t01, t11, tx.z), ty.z);
 }
