@@ -80,8 +80,9 @@ public final class GLESExecutor {
     /// How PVRTC blocks are decoded without native support (PVRTCDecodeChoice;
     /// starts from GLESTextureDefaults.pvrtcDecode: --pvrtc-decode, COMPOSITOR_GLES_PVRTC_DECODE).
     public var pvrtcDecode: PVRTCDecodeChoice = GLESTextureDefaults.pvrtcDecode
-    /// Frames in which each PVRTC block texture was used (the `auto` rule's use count).
-    private var pvrtcFrameUses: [TextureCacheKey: Int] = [:]
+    /// Frames in which each PVRTC block texture was used, and the fragments that sampled it in
+    /// them (the `auto` rule's use count), for block textures in the texture cache.
+    private var pvrtcUses: [TextureCacheKey: (frames: Int, fragments: Double)] = [:]
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer
@@ -131,7 +132,7 @@ public final class GLESExecutor {
         for k in plan.evictedCacheKeys {
             if let t = retained.removeValue(forKey: k) { pool.release(t) }
         }
-        var frame = FrameState(planImages: plan.images)
+        var frame = FrameState(plan: plan)
         defer {
             for t in frame.passTextures.values { pool.release(t) }
             for u in frame.uncachedUploads { releasePVRTC(u) }
@@ -241,8 +242,11 @@ public final class GLESExecutor {
             opaqueImages[i] = opaque
             return opaque
         }
-        let planImages: [PlanImage]
-        init(planImages: [PlanImage]) { self.planImages = planImages }
+        /// Fragments sampling each PVRTC image this frame (PVRTCFragmentCount), counted on first need.
+        var pvrtcFragments: [Int: Double]?
+        let plan: RenderPlan
+        var planImages: [PlanImage] { plan.images }
+        init(plan: RenderPlan) { self.plan = plan }
     }
 
     /// The tessellated pieces of a draw pass's items in painter order (none
@@ -414,14 +418,20 @@ public final class GLESExecutor {
             frame.pvrtcImages[i] = u
             return u
         }
-        var frames = 1
-        if let key, !native {
-            if pvrtcFrameUses.count > 4096 { pvrtcFrameUses = [:] }
-            frames = pvrtcFrameUses[key, default: 0] + 1
-            pvrtcFrameUses[key] = frames
+        var use = (frames: 1, fragments: 0.0)
+        if let key, decodedKey != nil {
+            if pvrtcUses.count > 4096 { pvrtcUses = [:] }
+            if frame.pvrtcFragments == nil { frame.pvrtcFragments = PVRTCFragmentCount.fragments(in: frame.plan) }
+            // Counts belong to blocks still in the texture cache, which keeps their array (the
+            // key's storage) alive; blocks not cached start over, so a key reused by a new
+            // array after the old one was freed never inherits its uses.
+            let before = textureCache.contains(key) ? pvrtcUses[key] ?? (frames: 0, fragments: 0) : (frames: 0, fragments: 0)
+            use = (before.frames + 1, before.fragments + (frame.pvrtcFragments?[i] ?? 0))
+            pvrtcUses[key] = use
         }
         let once = decodedKey != nil
-            && pvrtcDecode.decodesOnce(rgbaBytes: t.width * t.height * 4, frames: frames, cacheBudget: textureCache.budget)
+            && pvrtcDecode.decodesOnce(texels: t.width * t.height, frames: use.frames, fragments: use.fragments,
+                                       cacheBudget: textureCache.budget)
         var u: UploadedImage
         var fresh = false
         if let key, let cached = textureCache.lookup(key) {
