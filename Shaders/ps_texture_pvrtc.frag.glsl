@@ -33,11 +33,7 @@ void main() {
 #ifndef PVRTC_2BPP
     texel = pvr_bilinear4(tx, ty, u_textureSize);    // the footprint decoded once
 #else
-    vec4 t00 = PVR_TEXEL(vec2(tx.x, ty.x), u_textureSize);
-    vec4 t10 = PVR_TEXEL(vec2(tx.y, ty.x), u_textureSize);
-    vec4 t01 = PVR_TEXEL(vec2(tx.x, ty.y), u_textureSize);
-    vec4 t11 = PVR_TEXEL(vec2(tx.y, ty.y), u_textureSize);
-    texel = pvr_lerp8(pvr_lerp8(t00, t10, tx.z), pvr_lerp8(t01, t11, tx.z), ty.z);
+    texel = pvr2_bilinear(tx, ty, u_textureSize);
 #endif
 #endif
     vec4 t = texel * RECIP255;

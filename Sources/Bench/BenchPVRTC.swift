@@ -43,6 +43,9 @@ struct BenchPVRTC: ParsableCommand {
     @Flag(help: "Sample with nearest filtering instead of linear.")
     var nearest = false
 
+    @Option(help: "PVRTC bits per pixel: 4 (4×4-texel blocks, default) or 2 (8×4).")
+    var bpp: Int = 4
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
@@ -67,6 +70,11 @@ struct BenchPVRTC: ParsableCommand {
             guard PVRTCSize.isPowerOfTwo(size), (8...4096).contains(size) else {
                 throw UsageError("--size must be a power of two from 8 to 4096")
             }
+            if platform.textures.pvrtcDecode != nil {
+                throw UsageError("bench pvrtc times every PVRTC decode mode itself; --pvrtc-decode does not apply")
+            }
+            guard bpp == 2 || bpp == 4 else { throw UsageError("--bpp must be 2 or 4, got \(bpp)") }
+            let bits: PVRTCBitsPerPixel = bpp == 2 ? .two : .four
             try BenchCounts.check(frames: frames, warmup: warmup)
             try BenchCounts.check(quads, "--quads", BenchCounts.kiloQuads)
             let source: PVRTCImage
@@ -76,7 +84,7 @@ struct BenchPVRTC: ParsableCommand {
             } else {
                 source = Self.synthetic(size)
             }
-            var texture = try PVRTCEncoder(bitsPerPixel: .four, quality: .fast).encodeTexture(source, fit: .stretch)
+            var texture = try PVRTCEncoder(bitsPerPixel: bits, quality: .fast).encodeTexture(source, fit: .stretch)
             if texture.width != size {
                 // Stretch to exactly --size: re-encode the decoded picture at that size.
                 let d = try texture.decode()
@@ -85,7 +93,7 @@ struct BenchPVRTC: ParsableCommand {
                     let o = 4 * (y * d.width + x)
                     return Array(d.pixels[o..<(o + 4)])
                 })
-                texture = try PVRTCEncoder(bitsPerPixel: .four, quality: .fast).encodeTexture(scaled)
+                texture = try PVRTCEncoder(bitsPerPixel: bits, quality: .fast).encodeTexture(scaled)
             }
             let decoded = try texture.decode()
             let rgba = Image(width: size, height: size, straightRGBA: decoded.pixels)
@@ -133,7 +141,7 @@ struct BenchPVRTC: ParsableCommand {
             let perQuadRGBA = (ms["rgba8"]! - empty) / Double(k), perQuadPVRTC = (ms["pvrtc"]! - empty) / Double(k)
             let mode = pvrtcStats.pvrtcNative > 0 ? "native" : pvrtcStats.pvrtcShaderDecoded > 0 ? "shader-decoded" : "RGBA8 fallback"
             let r: [(String, Any)] = [
-                ("renderer", gpu.info.renderer), ("size", size), ("quadsPerFrame", k), ("frames", frames),
+                ("renderer", gpu.info.renderer), ("size", size), ("bpp", bpp), ("quadsPerFrame", k), ("frames", frames),
                 ("filter", nearest ? "nearest" : "linear"),
                 ("pvrtcMode", mode),
                 ("frameMs", ["rgba8": round2(ms["rgba8"]!), "pvrtc": round2(ms["pvrtc"]!),
@@ -151,7 +159,7 @@ struct BenchPVRTC: ParsableCommand {
             if json {
                 print(jsonText(r))
             } else {
-                print("PVRTC vs RGBA8, \(gpu.info.renderer), \(size)² texture on a \(size)² canvas, \(k) full-canvas \(nearest ? "nearest" : "linear") quads per frame, median of \(frames) frames (readback included)")
+                print("PVRTC \(bpp)bpp vs RGBA8, \(gpu.info.renderer), \(size)² texture on a \(size)² canvas, \(k) full-canvas \(nearest ? "nearest" : "linear") quads per frame, median of \(frames) frames (readback included)")
                 print("  PVRTC path: \(mode); texture bytes \(texture.levels[0].count) vs \(size * size * 4)")
                 print(String(format: "  empty frame: %.2f ms", empty))
                 for n in ["rgba8", "pvrtc", "pvrtc-once"] { print("  \(n) frames: \(TimingSpread(times[n]!).text)") }

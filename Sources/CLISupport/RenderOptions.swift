@@ -13,12 +13,15 @@ extension EGLPlatformChoice: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument) }
 }
 
-/// `--egl-platform`, declared once for every command that opens EGL.
+/// `--egl-platform` and the GPU texture options, declared once for every command that opens EGL.
 public struct EGLPlatformOption: ParsableArguments {
     public init() {}
 
     @Option(name: .customLong("egl-platform"), help: "EGL platform: auto, surfaceless, device or gbm.")
     public var eglPlatform: EGLPlatformChoice = .auto
+
+    /// --texture-cache-mb and --pvrtc-decode (applied when parsed).
+    @OptionGroup public var textures: GPUTextureOptions
 }
 
 /// `--backend` (with `--egl-platform`), declared once for every command that

@@ -66,8 +66,9 @@ public final class GLESExecutor {
     /// The texture cache's default budget: 256 MiB, the decoded-image cache's default (`--image-cache-mb`).
     public static let defaultTextureCacheBudget = 256 << 20
     /// Bytes of image textures kept between frames (least recently used evicted
-    /// at the end of a frame past it; 0 uploads every image every frame). The
-    /// environment variable COMPOSITOR_GLES_TEXTURE_CACHE_MB sets it for a process.
+    /// at the end of a frame past it; 0 uploads every image every frame). It
+    /// starts from GLESTextureDefaults.textureCacheMB (--texture-cache-mb,
+    /// COMPOSITOR_GLES_TEXTURE_CACHE_MB).
     public var textureCacheBudget: Int {
         get { textureCache.budget }
         set { textureCache.budget = max(0, newValue) }
@@ -92,11 +93,11 @@ public final class GLESExecutor {
         for u in textureCache.removeAll() { destroy(u) }
     }
     /// How PVRTC blocks are decoded without native support (PVRTCDecodeChoice;
-    /// the environment variable COMPOSITOR_GLES_PVRTC_DECODE=shader|once|auto sets it for a process).
-    public var pvrtcDecode: PVRTCDecodeChoice =
-        ProcessInfo.processInfo.environment["COMPOSITOR_GLES_PVRTC_DECODE"].flatMap(PVRTCDecodeChoice.init(rawValue:)) ?? .auto
-    /// Frames in which each PVRTC block texture was used (the `auto` rule's use count).
-    private var pvrtcFrameUses: [TextureCacheKey: Int] = [:]
+    /// starts from GLESTextureDefaults.pvrtcDecode: --pvrtc-decode, COMPOSITOR_GLES_PVRTC_DECODE).
+    public var pvrtcDecode: PVRTCDecodeChoice = GLESTextureDefaults.pvrtcDecode
+    /// Frames in which each PVRTC block texture was used, and the fragments that sampled it in
+    /// them (the `auto` rule's use count), for block textures in the texture cache.
+    private var pvrtcUses: [TextureCacheKey: (frames: Int, fragments: Double)] = [:]
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer
@@ -127,10 +128,7 @@ public final class GLESExecutor {
         glDisable(GLenum(GL_DITHER))
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
-        if let mb = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_TEXTURE_CACHE_MB"].flatMap({ Int($0) }),
-           mb >= 0, mb <= 1 << 20 {
-            textureCache.budget = mb << 20
-        }
+        if let mb = GLESTextureDefaults.textureCacheMB { textureCache.budget = mb << 20 }
         try checkGLError("after creating the executor")
     }
 
@@ -156,7 +154,7 @@ public final class GLESExecutor {
         for k in plan.evictedCacheKeys {
             if let t = retained.removeValue(forKey: k) { pool.release(t) }
         }
-        var frame = FrameState(planImages: plan.images)
+        var frame = FrameState(plan: plan)
         defer {
             for t in frame.passTextures.values { pool.release(t) }
             for u in frame.uncachedUploads { releasePVRTC(u) }
@@ -282,8 +280,11 @@ public final class GLESExecutor {
             opaqueImages[i] = opaque
             return opaque
         }
-        let planImages: [PlanImage]
-        init(planImages: [PlanImage]) { self.planImages = planImages }
+        /// Fragments sampling each PVRTC image this frame (PVRTCFragmentCount), counted on first need.
+        var pvrtcFragments: [Int: Double]?
+        let plan: RenderPlan
+        var planImages: [PlanImage] { plan.images }
+        init(plan: RenderPlan) { self.plan = plan }
     }
 
     /// The tessellated pieces of a draw pass's items in painter order (none
@@ -455,14 +456,20 @@ public final class GLESExecutor {
             frame.pvrtcImages[i] = u
             return u
         }
-        var frames = 1
-        if let key, !native {
-            if pvrtcFrameUses.count > 4096 { pvrtcFrameUses = [:] }
-            frames = pvrtcFrameUses[key, default: 0] + 1
-            pvrtcFrameUses[key] = frames
+        var use = (frames: 1, fragments: 0.0)
+        if let key, decodedKey != nil {
+            if pvrtcUses.count > 4096 { pvrtcUses = [:] }
+            if frame.pvrtcFragments == nil { frame.pvrtcFragments = PVRTCFragmentCount.fragments(in: frame.plan) }
+            // Counts belong to blocks still in the texture cache, which keeps their array (the
+            // key's storage) alive; blocks not cached start over, so a key reused by a new
+            // array after the old one was freed never inherits its uses.
+            let before = textureCache.contains(key) ? pvrtcUses[key] ?? (frames: 0, fragments: 0) : (frames: 0, fragments: 0)
+            use = (before.frames + 1, before.fragments + (frame.pvrtcFragments?[i] ?? 0))
+            pvrtcUses[key] = use
         }
         let once = decodedKey != nil
-            && pvrtcDecode.decodesOnce(rgbaBytes: t.width * t.height * 4, frames: frames, cacheBudget: textureCache.budget)
+            && pvrtcDecode.decodesOnce(texels: t.width * t.height, frames: use.frames, fragments: use.fragments,
+                                       cacheBudget: textureCache.budget)
         var u: UploadedImage
         var fresh = false
         if let key, let cached = textureCache.lookup(key) {

@@ -8,7 +8,9 @@
 // upload. The choice (`PVRTCDecodeChoice`): `shader` always decodes per
 // fragment, `once` always decodes once, `auto` decodes once from the second
 // frame that uses the texture when its RGBA8 form fits a quarter of the
-// texture cache's budget (so it can stay cached), per fragment otherwise.
+// texture cache's budget (so it can stay cached) and the fragments that
+// sampled it in those frames reach its texel count (PVRTCFragmentCount), per
+// fragment otherwise.
 
 import CGLES2
 import Geometry
@@ -20,15 +22,21 @@ public enum PVRTCDecodeChoice: String, Sendable, CaseIterable {
     case shader
     /// Decode the whole texture once into a cached RGBA8 texture; sample that.
     case once
-    /// `once` from the second frame using the texture if its RGBA8 bytes fit a quarter of the cache budget, else `shader`.
+    /// `once` from the second frame using the texture, once the fragments sampling it in all
+    /// those frames reach its texel count, if its RGBA8 bytes fit a quarter of the cache budget; else `shader`.
     case auto
 
-    /// Whether to decode once, for a texture of `rgbaBytes` used in `frames` frames (this one included).
-    func decodesOnce(rgbaBytes: Int, frames: Int, cacheBudget: Int) -> Bool {
+    /// Whether to decode once a texture of `texels` texels (RGBA8: 4 bytes
+    /// each) used in `frames` frames by `fragments` fragments in all (this
+    /// frame included). For `auto`: by then the per-fragment decode has shaded
+    /// at least as many fragments as the decode pass will (the pass shades
+    /// each texel once, with the cheaper nearest decode), so decoding once
+    /// costs at most about what has been spent; a one-off frame never pays it.
+    func decodesOnce(texels: Int, frames: Int, fragments: Double, cacheBudget: Int) -> Bool {
         switch self {
         case .shader: return false
         case .once: return true
-        case .auto: return frames >= 2 && rgbaBytes <= cacheBudget / 4
+        case .auto: return frames >= 2 && fragments >= Double(texels) && texels * 4 <= cacheBudget / 4
         }
     }
 }
