@@ -5,7 +5,9 @@
 // not a fixed 255; the weights go in a uniform array of R + 1 entries,
 // zero past the step's radius (adding +0.0 changes no sum). The source pass
 // is sampled with NEAREST at texel centres so every tap is an exact stored
-// value, summed in the CPU executor's order.
+// value, summed in the CPU executor's order. A step with a region draws
+// its quad over the region only: the pass was cleared, and outside the
+// region every sum is 0.
 
 import CGLES2
 import Plan
@@ -78,8 +80,10 @@ final class BlurRenderer {
         batcher.bind(source.id, unit: 0, filter: .nearest, stats: &stats)
         batcher.setBlend(.copy)
 
-        let w = Float(width), h = Float(height)
-        let quad: [Float] = [0, 0, w, 0, w, h, 0, h]
+        // Only the step's region (the pass was cleared, so the rest stays 0).
+        let r = step.region ?? BlurRegion(x0: 0, y0: 0, x1: width, y1: height)
+        let x0 = Float(r.x0), y0 = Float(r.y0), x1 = Float(r.x1), y1 = Float(r.y1)
+        let quad: [Float] = [x0, y0, x1, y0, x1, y1, x0, y1]
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
         glBufferData(GLenum(GL_ARRAY_BUFFER), quad.count * 4, quad, GLenum(GL_STREAM_DRAW))
         for i in 1..<QuadAttributes.names.count { glDisableVertexAttribArray(GLuint(i)) }

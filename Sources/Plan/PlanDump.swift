@@ -20,7 +20,8 @@ extension RenderPlan {
             switch p.content {
             case .blur(let b):
                 let rgba = b.channels == .rgba ? " rgba" : ""
-                out += "  blur\(rgba) \(b.axis.rawValue) of pass#\(b.source) sigma \(fmt(b.sigma)) taps \(b.weights.count)\n"
+                let region = b.region.map { " region [\($0.x0), \($0.y0), \($0.x1), \($0.y1))" } ?? ""
+                out += "  blur\(rgba) \(b.axis.rawValue) of pass#\(b.source) sigma \(fmt(b.sigma)) taps \(b.weights.count)\(region)\n"
             case .draw(let items):
                 for it in items { out += "  " + it.dumpLine(layerNames: layerNames) + "\n" }
             }

@@ -25,6 +25,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case loadSourceHasDifferentSize(pass: Int, source: Int)
     /// An item samples a rasterization-cache bitmap the executor does not hold.
     case itemRefersToMissingCachedBitmap(pass: Int, item: Int, key: UInt64)
+    /// A blur step's region (BlurStep.region) is empty, reaches outside its pass, or its pass is not an alpha blur cleared to transparent.
+    case blurRegionOutsidePass(pass: Int)
 
     public var description: String {
         switch self {
@@ -48,6 +50,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "pass \(p) starts from pass#\(s), which has a different size"
         case .itemRefersToMissingCachedBitmap(let p, let i, let k):
             return "item \(i) of pass \(p) samples cached#\(k), a rasterized bitmap the executor does not hold"
+        case .blurRegionOutsidePass(let p):
+            return "blur pass \(p) has a region that is empty or reaches outside the pass, or the pass is not an alpha blur cleared to transparent"
         }
     }
 }

@@ -70,6 +70,11 @@ extension RenderPlan {
                 guard size.width == pass.width, size.height == pass.height else {
                     throw PlanError.blurSourceHasDifferentSize(pass: pass.id, source: step.source)
                 }
+                // Outside its region a step leaves what the pass was cleared to: it must be 0.
+                if let r = step.region, r.isEmpty || r.x0 < 0 || r.y0 < 0 || r.x1 > pass.width
+                    || r.y1 > pass.height || pass.load != .clear(.clear) || step.channels != .alpha {
+                    throw PlanError.blurRegionOutsidePass(pass: pass.id)
+                }
             }
         }
         return PlanSchedule(passes: passes)

@@ -84,6 +84,13 @@ public struct BlurStep: Sendable, Equatable {
     /// 1 for a Gaussian step; d > 1 for a box step along `axis`:
     /// out(i) = Σ_{j = 0…d−1, ascending} (1/d)·alpha(d·i + j), clamp to edge.
     public var downsample: Int
+    /// When set, every output pixel outside this rect is 0 because every
+    /// source pixel its taps read (clamped to the edge) is 0: executors
+    /// clear the pass and compute only the pixels inside, each exactly as
+    /// without the region. Set by the plan builder from the extent of what
+    /// the blurred body draws; nil computes the whole pass. Only alpha steps
+    /// of passes cleared to transparent carry one (PlanValidation checks).
+    public var region: BlurRegion?
     public init(source: Int, axis: Axis, sigma: Double, channels: Channels = .alpha) {
         self.source = source; self.axis = axis; self.sigma = sigma; self.channels = channels
         weights = BlurStep.gaussianWeights(sigma: sigma)
@@ -127,6 +134,24 @@ public struct BlurStep: Sendable, Equatable {
         let total = w[0] + 2 * w.dropFirst().reduce(0, +)
         w = w.map { $0 / total }
         return w.map(Float.init)
+    }
+}
+
+/// A rect of whole pixels of a blur pass, [x0, x1) × [y0, y1) (BlurStep.region).
+public struct BlurRegion: Sendable, Equatable {
+    public var x0: Int, y0: Int, x1: Int, y1: Int
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+
+    /// Whether the rect holds no pixel.
+    public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+
+    /// The pixels a Gaussian step of `radius` taps each side along `axis`
+    /// can make non-zero from a source that is 0 outside this rect, within a
+    /// `width` × `height` pass.
+    public func spread(by radius: Int, along axis: BlurStep.Axis, width: Int, height: Int) -> BlurRegion {
+        let dx = axis == .horizontal ? radius : 0, dy = axis == .vertical ? radius : 0
+        return BlurRegion(x0: max(0, x0 - dx), y0: max(0, y0 - dy),
+                          x1: min(width, x1 + dx), y1: min(height, y1 + dy))
     }
 }
 

@@ -12,6 +12,8 @@
 //
 // Per pixel the sum is accumulated in the same order as the shader loop,
 // but the loops run tap-outer / pixel-inner over a row so they vectorise.
+// A step with a region (BlurStep.region) computes only the pixels inside it
+// and writes 0 elsewhere, as the GLES executor's cleared pass holds.
 
 import Dispatch
 import Plan
@@ -39,41 +41,45 @@ enum BlurPass {
         defer { alpha.deallocate() }
         for i in 0..<(sw * sh) { alpha[i] = PixelMath.alpha(source.pixels[i]) }
 
-        let bandCount = max(1, min(bands, th))
+        // Only the step's region is computed; outside it every sum is 0.
+        let reg = step.region ?? BlurRegion(x0: 0, y0: 0, x1: tw, y1: th)
+        if step.region != nil { target.pixels.update(repeating: 0, count: tw * th) }
+        let x0 = reg.x0, cw = reg.x1 - reg.x0, rows = reg.y1 - reg.y0
+        let bandCount = max(1, min(bands, rows))
         let work = { (b: Int) in
-            let y0 = th * b / bandCount, y1 = th * (b + 1) / bandCount
-            let sums = UnsafeMutablePointer<Float>.allocate(capacity: tw)
+            let y0 = reg.y0 + rows * b / bandCount, y1 = reg.y0 + rows * (b + 1) / bandCount
+            let sums = UnsafeMutablePointer<Float>.allocate(capacity: cw)
             // Horizontal: the source row, clamped to edge (padded, or gathered per tap when downsampling).
-            let row = UnsafeMutablePointer<Float>.allocate(capacity: tw + taps.count)
+            let row = UnsafeMutablePointer<Float>.allocate(capacity: cw + taps.count)
             defer { sums.deallocate(); row.deallocate() }
             taps.withUnsafeBufferPointer { taps in
                 for y in y0..<y1 {
-                    sums.initialize(repeating: 0, count: tw)
+                    sums.initialize(repeating: 0, count: cw)
                     switch step.axis {
                     case .horizontal:
                         let src = alpha + y * sw
                         if d == 1 {
                             // The row padded by r on each side once; tap k reads it from offset k.
-                            for i in 0..<(tw + taps.count - 1) { row[i] = src[min(max(i + first, 0), sw - 1)] }
+                            for i in 0..<(cw + taps.count - 1) { row[i] = src[min(max(i + x0 + first, 0), sw - 1)] }
                             for k in 0..<taps.count {
                                 let wk = taps[k], s = row + k
-                                for x in 0..<tw { sums[x] += wk * s[x] }
+                                for x in 0..<cw { sums[x] += wk * s[x] }
                             }
                         } else {
                             for k in 0..<taps.count {
                                 let wk = taps[k], off = first + k
-                                for x in 0..<tw { row[x] = src[min(max(d * x + off, 0), sw - 1)] }
-                                for x in 0..<tw { sums[x] += wk * row[x] }
+                                for x in 0..<cw { row[x] = src[min(max(d * (x0 + x) + off, 0), sw - 1)] }
+                                for x in 0..<cw { sums[x] += wk * row[x] }
                             }
                         }
                     case .vertical:
                         for k in 0..<taps.count {
-                            let wk = taps[k], s = alpha + min(max(d * y + first + k, 0), sh - 1) * sw
-                            for x in 0..<tw { sums[x] += wk * s[x] }
+                            let wk = taps[k], s = alpha + min(max(d * y + first + k, 0), sh - 1) * sw + x0
+                            for x in 0..<cw { sums[x] += wk * s[x] }
                         }
                     }
-                    let out = target.pixels + y * tw
-                    for x in 0..<tw {
+                    let out = target.pixels + y * tw + x0
+                    for x in 0..<cw {
                         let a = PixelMath.unorm8(sums[x])
                         out[x] = a | a << 8 | a << 16 | a << 24
                     }

@@ -8,7 +8,11 @@
 // upsamples it with its bilinear filter. Taps a pixel stay ≤ 2·48 + 1 and the
 // blurred area shrinks by d², so a large radius costs about what a small one
 // does; the result stays within 2/255 of the exact Gaussian convolution
-// (BlurTests.testDownsampledBlurMatchesExactGaussian).
+// (BlurTests.testDownsampledBlurMatchesExactGaussian). A full-resolution
+// step computes only the pixels its taps let the body reach (BlurStep.region:
+// the horizontal step only the body's rows, the vertical one its columns
+// widened by the horizontal radius), so the passes cost the blurred region,
+// not the whole window.
 
 import Layers
 
@@ -36,11 +40,23 @@ extension PlanBuilder {
     /// Appends the passes that blur `source` (`width` × `height`) by `sigmaX`
     /// along x and `sigmaY` along y and returns the result. Each axis has its
     /// own schedule: a layer scaled unevenly downsamples only where its σ is large.
+    /// `sourceRegion`, when known, holds every non-zero pixel of `source`:
+    /// full-resolution steps then compute only where their taps can reach it
+    /// (BlurStep.region), the rest of each pass staying cleared to 0.
     func makeShadowBlur(source: Int, width: Int, height: Int, sigmaX: Double, sigmaY: Double,
-                        layer: Layer) -> ShadowBlur {
+                        sourceRegion: BlurRegion? = nil, layer: Layer) -> ShadowBlur {
         let (dx, sx) = PlanBuilder.blurSchedule(sigma: max(0, sigmaX))
         let (dy, sy) = PlanBuilder.blurSchedule(sigma: max(0, sigmaY))
         var src = source, w = width, h = height
+        // Downsampled blurs keep whole passes.
+        var live = dx == 1 && dy == 1 ? sourceRegion : nil
+        func limited(_ s: BlurStep) -> BlurStep {
+            guard let r = live else { return s }
+            var s = s
+            live = r.spread(by: s.weights.count - 1, along: s.axis, width: w, height: h)
+            s.region = live
+            return s
+        }
         if dx > 1 {
             w = BlurStep.downsampledSide(width, factor: dx)
             src = makeBlurPass(step: BlurStep(source: src, axis: .horizontal, downsample: dx),
@@ -52,10 +68,12 @@ extension PlanBuilder {
                                width: w, height: h, layer: layer)
         }
         if sx > 0 {
-            src = makeBlurPass(step: BlurStep(source: src, axis: .horizontal, sigma: sx), width: w, height: h, layer: layer)
+            src = makeBlurPass(step: limited(BlurStep(source: src, axis: .horizontal, sigma: sx)),
+                               width: w, height: h, layer: layer)
         }
         if sy > 0 {
-            src = makeBlurPass(step: BlurStep(source: src, axis: .vertical, sigma: sy), width: w, height: h, layer: layer)
+            src = makeBlurPass(step: limited(BlurStep(source: src, axis: .vertical, sigma: sy)),
+                               width: w, height: h, layer: layer)
         }
         return ShadowBlur(pass: src, downsampleX: dx, downsampleY: dy)
     }

@@ -7,8 +7,10 @@
 // of its bounds casts. It is drawn like one (ShadowMask: the rect's exact-area
 // coverage blurred once on the CPU, cached across frames, sampled by both
 // executors as an image), so the layer needs no offscreen body, blur H or
-// blur V pass. A hard shadow (σ = 0) keeps the offscreen path, whose pixel
-// edges an unblurred mask would only resample.
+// blur V pass. A hard shadow (σ = 0) whose offset moves the layer by whole
+// pixels is the background's own item shifted and tinted (no pass either);
+// at other offsets it keeps the offscreen path, whose pixel edges an
+// unblurred mask would only resample.
 
 import Geometry
 import Layers
@@ -18,7 +20,7 @@ extension PlanBuilder {
     /// as a shadowPath shadow although it has none; nil otherwise.
     func boundsShadowPath(_ n: LayerDraw) -> Path? {
         let l = n.layer
-        guard hasShadow(l), l.shadowPath == nil, shadowSigma(l) > 0, l.kind == .layer,
+        guard hasShadow(l), l.shadowPath == nil, shadowSigma(l) > 0 || shiftsByWholePixels(n), l.kind == .layer,
               l.sublayers.isEmpty, l.contents == nil, l.mask == nil, !l.masksToBounds, !l.shouldRasterize,
               let bg = l.backgroundColor, bg.a >= 1, !l.bounds.isEmpty,
               isRigidAtDeviceScale(n.toTarget) else { return nil }
@@ -27,6 +29,32 @@ extension PlanBuilder {
         // the rect's exact coverage only when the rect lands on pixel edges.
         if r == 0 && !l.allowsEdgeAntialiasing && !landsOnPixelEdges(l.bounds, n.toTarget) { return nil }
         return r > 0 ? .roundedRect(l.bounds, radius: r) : .rect(l.bounds)
+    }
+
+    /// Whether `n`'s shadow offset moves its layer by whole target pixels
+    /// along both axes (so a hard shadow is its body's coverage, shifted).
+    func shiftsByWholePixels(_ n: LayerDraw) -> Bool {
+        let a = Vec2(n.layer.bounds.midX, n.layer.bounds.midY)
+        let d = n.toTarget.apply(a + n.layer.shadowOffset) - n.toTarget.apply(a)
+        return d.x.isFinite && d.y.isFinite && d.x == d.x.rounded() && d.y == d.y.rounded()
+            && abs(d.x) <= 1e6 && abs(d.y) <= 1e6
+    }
+
+    /// The hard (σ = 0) shadow of a layer whose boundsShadowPath is set:
+    /// its background's item, shifted by the offset (whole pixels) and
+    /// painted in the shadow colour, so it covers exactly the pixels the
+    /// background does, moved.
+    func hardBoundsShadowItem(_ d: LayerDraw, color: PremultipliedColor) -> DrawItem {
+        let l = d.layer
+        let r = effectiveRadius(l)
+        let off = l.shadowOffset
+        let t = Homography.translation(off.x, off.y).concatenating(d.toTarget).transform3D
+        if r > 0 {
+            return DrawItem(layer: d.nameIndex, transform: t, rect: l.bounds, paint: .solid(color),
+                            shape: .roundedRect(l.bounds, radius: r), aaEdges: .all, clip: d.clip)
+        }
+        return DrawItem(layer: d.nameIndex, transform: t, rect: l.bounds, paint: .solid(color),
+                        aaEdges: l.allowsEdgeAntialiasing ? .all : [], clip: d.clip)
     }
 
     /// Whether `r` maps through the affine `h` onto a rect with whole-pixel edges.

@@ -123,6 +123,7 @@ extension PlanBuilder {
             shadowSource = shadowBody == body ? bodySource : clipped(shadowBody)
         }
         let drawBodyWithClip = clip && !offShadow
+        let bodyRegion = offShadow ? bodyPixelRegion(l, n.toTarget, window: win, width: w, height: h) : nil
 
         // Shadow first (at `shadowOpacity`), then the body at full opacity.
         let emitPieces: (_ intoWindow: Bool, _ shadowOpacity: Double) -> Void = { intoWindow, shadowOpacity in
@@ -130,7 +131,7 @@ extension PlanBuilder {
             if offShadow {
                 let (sx, sy) = self.shadowSigmas(l, d.toTarget)
                 let blurred = self.makeShadowBlur(source: shadowSource, width: w, height: h,
-                                                  sigmaX: sx, sigmaY: sy, layer: l)
+                                                  sigmaX: sx, sigmaY: sy, sourceRegion: bodyRegion, layer: l)
                 self.add(self.shadowItem(d, blur: blurred, window: win, intoWindow: intoWindow, opacity: shadowOpacity))
             } else {
                 self.emitShadowFromPath(d, opacityOverride: shadowOpacity)
@@ -166,6 +167,19 @@ extension PlanBuilder {
         }
         add(DrawItem(layer: n.nameIndex, transform: Homography.translation(win.minX, win.minY).transform3D,
                      rect: windowRect, paint: paint, clip: n.clip))
+    }
+
+    /// The pixels of a `width` × `height` offscreen window at `win` that the
+    /// layer's body can touch (its extent, 2 pixels out for antialiased
+    /// fringes); nil when unknown. Outside it the body pass stays clear.
+    func bodyPixelRegion(_ l: Layer, _ h: Homography, window win: Rect, width: Int, height: Int) -> BlurRegion? {
+        guard let e = bodyExtent(l, h)?.insetBy(-2, -2), e.minX.isFinite, e.minY.isFinite,
+              e.maxX.isFinite, e.maxY.isFinite else { return nil }
+        let lo = (x: (e.minX - win.minX).rounded(.down), y: (e.minY - win.minY).rounded(.down))
+        let hi = (x: (e.maxX - win.minX).rounded(.up), y: (e.maxY - win.minY).rounded(.up))
+        let r = BlurRegion(x0: Int(max(0, min(Double(width), lo.x))), y0: Int(max(0, min(Double(height), lo.y))),
+                           x1: Int(max(0, min(Double(width), hi.x))), y1: Int(max(0, min(Double(height), hi.y))))
+        return r.isEmpty ? nil : r
     }
 
     /// A window texture drawn back over the same pixels it came from: as a

@@ -204,6 +204,10 @@ extension PlanBuilder {
         guard hasShadow(l), let path = l.shadowPath ?? boundsShadowPath(d), !path.elements.isEmpty else { return }
         let scale = shadowMaskScale(l, path: path, d.toTarget)
         let shadowColor = (l.shadowColor ?? .black).premultiplied.scaled(l.shadowOpacity * (opacityOverride ?? d.opacity))
+        if l.shadowPath == nil, shadowSigma(l) == 0 {
+            add(hardBoundsShadowItem(d, color: shadowColor))
+            return
+        }
         if let item = analyticShadowItem(d, path: path, scale: scale, color: shadowColor) {
             add(item)
             return
