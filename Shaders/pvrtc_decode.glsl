@@ -174,26 +174,49 @@ vec4 pvr_tap4(vec4 ha0, vec4 ha1, vec4 hb0, vec4 hb1, float ry, float row, float
     return pvr_modulate(a, b, w, punch);
 }
 
+// The 2 × 2 blocks (of bs texels) that a bilinear fragment's taps t0 and t1
+// read, decoded once for both formats: the grid origin q (in blocks) and
+// its wrapped position g0, the taps' offsets r0, r1 from the first block
+// centre, the modulation words, the mode bits, and colours A and B blended
+// along x (in units of bs.x) for the two tap columns, x0 (h*) and x1 (k*),
+// each of grid rows 0 and 1.
+struct PvrFootprint {
+    vec2 nb, q, g0, r0, r1;
+    vec4 m00, m10, m01, m11, mode;
+    vec4 ha0, ha1, hb0, hb1, ka0, ka1, kb0, kb1;
+};
+
+PvrFootprint pvr_footprint(vec2 t0, vec2 t1, vec2 size, vec2 bs) {
+    PvrFootprint f;
+    f.nb = size / bs;
+    f.q = floor((t0 - bs / 2.0) / bs);
+    f.g0 = mod(f.q, f.nb);
+    vec2 g0 = f.g0, g1 = mod(f.q + 1.0, f.nb), nb = f.nb;
+    f.r0 = t0 - bs / 2.0 - bs * f.q;
+    f.r1 = t1 - bs / 2.0 - bs * f.q;
+    vec4 c00 = pvr_word(g0, 1.0, nb), c10 = pvr_word(vec2(g1.x, g0.y), 1.0, nb);
+    vec4 c01 = pvr_word(vec2(g0.x, g1.y), 1.0, nb), c11 = pvr_word(g1, 1.0, nb);
+    f.m00 = pvr_word(g0, 0.0, nb); f.m10 = pvr_word(vec2(g1.x, g0.y), 0.0, nb);
+    f.m01 = pvr_word(vec2(g0.x, g1.y), 0.0, nb); f.m11 = pvr_word(g1, 0.0, nb);
+    vec4 a00 = pvr_colorA(c00), a10 = pvr_colorA(c10), a01 = pvr_colorA(c01), a11 = pvr_colorA(c11);
+    vec4 b00 = pvr_colorB(c00), b10 = pvr_colorB(c10), b01 = pvr_colorB(c01), b11 = pvr_colorB(c11);
+    f.mode = mod(vec4(c00.x, c10.x, c01.x, c11.x), 2.0);
+    float w = bs.x, x0 = f.r0.x, x1 = f.r1.x;
+    f.ha0 = a00 * (w - x0) + a10 * x0; f.ha1 = a01 * (w - x0) + a11 * x0;
+    f.hb0 = b00 * (w - x0) + b10 * x0; f.hb1 = b01 * (w - x0) + b11 * x0;
+    f.ka0 = a00 * (w - x1) + a10 * x1; f.ka1 = a01 * (w - x1) + a11 * x1;
+    f.kb0 = b00 * (w - x1) + b10 * x1; f.kb1 = b01 * (w - x1) + b11 * x1;
+    return f;
+}
+
 // The bilinearly filtered premultiplied bytes at taps tx, ty (pvr_taps) of a
 // 4bpp texture of `size` texels, decoding the footprint once.
 vec4 pvr_bilinear4(vec3 tx, vec3 ty, vec2 size) {
-    vec2 nb = size / 4.0;
     vec2 t0 = vec2(tx.x, ty.x), t1 = vec2(tx.y, ty.y);
-    vec2 q = floor((t0 - 2.0) / 4.0);
-    vec2 g0 = mod(q, nb), g1 = mod(q + 1.0, nb);
-    vec2 r0 = t0 - 2.0 - 4.0 * q, r1 = t1 - 2.0 - 4.0 * q;
-    vec4 c00 = pvr_word(g0, 1.0, nb), c10 = pvr_word(vec2(g1.x, g0.y), 1.0, nb);
-    vec4 c01 = pvr_word(vec2(g0.x, g1.y), 1.0, nb), c11 = pvr_word(g1, 1.0, nb);
-    vec4 m00 = pvr_word(g0, 0.0, nb), m10 = pvr_word(vec2(g1.x, g0.y), 0.0, nb);
-    vec4 m01 = pvr_word(vec2(g0.x, g1.y), 0.0, nb), m11 = pvr_word(g1, 0.0, nb);
-    vec4 a00 = pvr_colorA(c00), a10 = pvr_colorA(c10), a01 = pvr_colorA(c01), a11 = pvr_colorA(c11);
-    vec4 b00 = pvr_colorB(c00), b10 = pvr_colorB(c10), b01 = pvr_colorB(c01), b11 = pvr_colorB(c11);
-    vec4 mode = mod(vec4(c00.x, c10.x, c01.x, c11.x), 2.0);
-    // Colour rows blended for tap columns x0 (h*) and x1 (k*).
-    vec4 ha0 = a00 * (4.0 - r0.x) + a10 * r0.x, ha1 = a01 * (4.0 - r0.x) + a11 * r0.x;
-    vec4 hb0 = b00 * (4.0 - r0.x) + b10 * r0.x, hb1 = b01 * (4.0 - r0.x) + b11 * r0.x;
-    vec4 ka0 = a00 * (4.0 - r1.x) + a10 * r1.x, ka1 = a01 * (4.0 - r1.x) + a11 * r1.x;
-    vec4 kb0 = b00 * (4.0 - r1.x) + b10 * r1.x, kb1 = b01 * (4.0 - r1.x) + b11 * r1.x;
+    PvrFootprint f = pvr_footprint(t0, t1, size, vec2(4.0));
+    vec2 q = f.q, r0 = f.r0, r1 = f.r1;
+    vec4 m00 = f.m00, m10 = f.m10, m01 = f.m01, m11 = f.m11, mode = f.mode;
+    vec4 ha0 = f.ha0, ha1 = f.ha1, hb0 = f.hb0, hb1 = f.hb1, ka0 = f.ka0, ka1 = f.ka1, kb0 = f.kb0, kb1 = f.kb1;
     // Each tap's own block in the grid (0 or 1 per axis) and local position.
     vec2 o0 = floor(t0 / 4.0) - q, o1 = floor(t1 / 4.0) - q;
     vec2 l0 = t0 - 4.0 * floor(t0 / 4.0), l1 = t1 - 4.0 * floor(t1 / 4.0);
@@ -342,23 +365,11 @@ vec4 pvr2_tap(vec4 ha0, vec4 ha1, vec4 hb0, vec4 hb1, float ry, vec4 bytes, vec4
 // The bilinearly filtered premultiplied bytes at taps tx, ty (pvr_taps) of a
 // 2bpp texture of `size` texels, decoding the footprint once.
 vec4 pvr2_bilinear(vec3 tx, vec3 ty, vec2 size) {
-    vec2 bs = vec2(8.0, 4.0);
-    vec2 nb = size / bs;
     vec2 t0 = vec2(tx.x, ty.x), t1 = vec2(tx.y, ty.y);
-    vec2 q = floor((t0 - bs / 2.0) / bs);
-    vec2 g0 = mod(q, nb), g1 = mod(q + 1.0, nb);
-    vec2 r0 = t0 - bs / 2.0 - bs * q, r1 = t1 - bs / 2.0 - bs * q;
-    vec4 c00 = pvr_word(g0, 1.0, nb), c10 = pvr_word(vec2(g1.x, g0.y), 1.0, nb);
-    vec4 c01 = pvr_word(vec2(g0.x, g1.y), 1.0, nb), c11 = pvr_word(g1, 1.0, nb);
-    vec4 m00 = pvr_word(g0, 0.0, nb), m10 = pvr_word(vec2(g1.x, g0.y), 0.0, nb);
-    vec4 m01 = pvr_word(vec2(g0.x, g1.y), 0.0, nb), m11 = pvr_word(g1, 0.0, nb);
-    vec4 a00 = pvr_colorA(c00), a10 = pvr_colorA(c10), a01 = pvr_colorA(c01), a11 = pvr_colorA(c11);
-    vec4 b00 = pvr_colorB(c00), b10 = pvr_colorB(c10), b01 = pvr_colorB(c01), b11 = pvr_colorB(c11);
-    vec4 mode = mod(vec4(c00.x, c10.x, c01.x, c11.x), 2.0);
-    vec4 ha0 = a00 * (8.0 - r0.x) + a10 * r0.x, ha1 = a01 * (8.0 - r0.x) + a11 * r0.x;
-    vec4 hb0 = b00 * (8.0 - r0.x) + b10 * r0.x, hb1 = b01 * (8.0 - r0.x) + b11 * r0.x;
-    vec4 ka0 = a00 * (8.0 - r1.x) + a10 * r1.x, ka1 = a01 * (8.0 - r1.x) + a11 * r1.x;
-    vec4 kb0 = b00 * (8.0 - r1.x) + b10 * r1.x, kb1 = b01 * (8.0 - r1.x) + b11 * r1.x;
+    PvrFootprint f = pvr_footprint(t0, t1, size, vec2(8.0, 4.0));
+    vec2 nb = f.nb, g0 = f.g0, r0 = f.r0, r1 = f.r1;
+    vec4 m00 = f.m00, m10 = f.m10, m01 = f.m01, m11 = f.m11, mode = f.mode;
+    vec4 ha0 = f.ha0, ha1 = f.ha1, hb0 = f.hb0, hb1 = f.hb1, ka0 = f.ka0, ka1 = f.ka1, kb0 = f.kb0, kb1 = f.kb1;
     // Rows y0 − 1, y0, y1, y1 + 1 and columns x0 − 1, x0, x1, x1 + 1, each set up once.
     vec4 bit0 = mod(vec4(m00.x, m10.x, m01.x, m11.x), 2.0);
     vec4 bit20 = mod(floor(vec4(m00.z, m10.z, m01.z, m11.z) / 16.0), 2.0);
