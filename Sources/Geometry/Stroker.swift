@@ -39,8 +39,10 @@ public enum Stroker {
 
     /// `outline`, refused as `Trapezoids.TooComplex` as soon as its polygons
     /// have more vertices than `Trapezoids.decomposeChecked` accepts within
-    /// `budget`: that refusal would come anyway, and a wide round-joined or
-    /// finely dashed stroke of a long path would first build tens of
+    /// `budget`: that refusal would come anyway (the sweep counts the same
+    /// vertices; only an outline whose every vertex is infinite, which
+    /// draws nothing, was returned empty instead), and a wide round-joined
+    /// or finely dashed stroke of a long path would first build tens of
     /// millions of vertices (gigabytes) to be refused.
     public static func outlineChecked(_ lines: [Polyline], style: StrokeStyle, tolerance: Double,
                                       budget: Int = Trapezoids.maximumWork) throws -> [[Vec2]] {
