@@ -13,7 +13,8 @@
 // Per pixel the sum is accumulated in the same order as the shader loop,
 // but the loops run tap-outer / pixel-inner over a row so they vectorise.
 // A step with a region (BlurStep.region) computes only the pixels inside it
-// and writes 0 elsewhere, as the GLES executor's cleared pass holds.
+// and leaves the rest as the pass was cleared, transparent (0), as the GLES
+// executor's cleared pass holds.
 
 import Dispatch
 import Plan
@@ -41,9 +42,11 @@ enum BlurPass {
         defer { alpha.deallocate() }
         for i in 0..<(sw * sh) { alpha[i] = PixelMath.alpha(source.pixels[i]) }
 
-        // Only the step's region is computed; outside it every sum is 0.
+        // Only the step's region is computed; outside it every sum is 0, which
+        // the target already holds: a step with a region is valid only on a
+        // pass cleared to transparent (PlanValidation), and the executor
+        // created the target filled with its clear colour.
         let reg = step.region ?? BlurRegion(x0: 0, y0: 0, x1: tw, y1: th)
-        if step.region != nil { target.pixels.update(repeating: 0, count: tw * th) }
         let x0 = reg.x0, cw = reg.x1 - reg.x0, rows = reg.y1 - reg.y0
         let bandCount = max(1, min(bands, rows))
         let work = { (b: Int) in
