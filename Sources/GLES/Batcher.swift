@@ -80,30 +80,51 @@ final class Batcher {
     func drawPass(_ pieces: [DrawPiece], batches: [PassBatch], viewport: (Int, Int), stats: inout GPUStats) {
         guard !batches.isEmpty else { return }
         let stride = VertexLayout.stride + 1
-        var vertices: [Float] = []
-        var indices: [UInt16] = []
-        vertices.reserveCapacity(batches.reduce(0) { $0 + $1.vertexCount } * stride)
-        var ranges: [(base: Int, first: Int, count: Int)] = []
-        var depthOn = false
+        // Sizes first, then both arrays written in place (one allocation each, no per-vertex appends).
+        var vertexTotal = 0, indexTotal = 0
         for b in batches {
-            let base = vertices.count / stride, first = indices.count
             for i in b.pieces {
-                let g = pieces[i].geometry
-                let n = g.vertexCount
-                let local = UInt16(vertices.count / stride - base)
-                let z = b.depthTest ? PassOrdering.depth(order: pieces[i].order) : 0
-                g.vertices.withUnsafeBufferPointer { v in
-                    for k in 0..<n {
-                        vertices.append(contentsOf: v[(k * VertexLayout.stride)..<((k + 1) * VertexLayout.stride)])
-                        vertices.append(z)
-                    }
-                }
-                for t in 1..<(n - 1) {
-                    indices.append(local); indices.append(local + UInt16(t)); indices.append(local + UInt16(t + 1))
-                }
+                let n = pieces[i].geometry.vertexCount
+                vertexTotal += n
+                indexTotal += max(0, n - 2) * 3
             }
-            ranges.append((base, first, indices.count - first))
-            depthOn = depthOn || b.depthTest
+        }
+        var ranges: [(base: Int, first: Int, count: Int)] = []
+        ranges.reserveCapacity(batches.count)
+        var depthOn = false
+        var indices: [UInt16] = []
+        let vertices = [Float](unsafeUninitializedCapacity: vertexTotal * stride) { vertexOut, vertexCount in
+            indices = [UInt16](unsafeUninitializedCapacity: indexTotal) { indexOut, indexCount in
+                var v = 0, x = 0
+                for b in batches {
+                    let base = v, first = x
+                    for i in b.pieces {
+                        let g = pieces[i].geometry
+                        let n = g.vertexCount
+                        let local = UInt16(v - base)
+                        let z = b.depthTest ? PassOrdering.depth(order: pieces[i].order) : 0
+                        g.vertices.withUnsafeBufferPointer { src in
+                            guard let from = src.baseAddress, let to = vertexOut.baseAddress else { return }
+                            for k in 0..<n {
+                                let o = (v + k) * stride
+                                (to + o).initialize(from: from + k * VertexLayout.stride, count: VertexLayout.stride)
+                                (to + o + VertexLayout.stride).initialize(to: z)
+                            }
+                        }
+                        v += n
+                        if n >= 3 {
+                            for t in 1..<(n - 1) {
+                                indexOut[x] = local; indexOut[x + 1] = local + UInt16(t); indexOut[x + 2] = local + UInt16(t + 1)
+                                x += 3
+                            }
+                        }
+                    }
+                    ranges.append((base, first, x - first))
+                    depthOn = depthOn || b.depthTest
+                }
+                indexCount = x
+            }
+            vertexCount = vertexTotal * stride
         }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
         glBufferData(GLenum(GL_ARRAY_BUFFER), vertices.count * 4, vertices, GLenum(GL_STREAM_DRAW))

@@ -41,7 +41,9 @@ public enum Tessellator {
         var poly = hom.map { Vec2($0.0 / $0.2, $0.1 / $0.2) }
 
         // Clip to the pass, then to the item's clip polygon.
-        poly = clip(poly, against: Rect(x: 0, y: 0, width: Double(width), height: Double(height)).corners)
+        // (Skipped when every vertex already lies inside: clipping would return them unchanged.)
+        let passCorners = Rect(x: 0, y: 0, width: Double(width), height: Double(height)).corners
+        if !allInside(poly, clip: passCorners) { poly = clip(poly, against: passCorners) }
         if let c = item.clip { poly = clip(poly, against: c) }
         guard poly.count >= 3, abs(signedArea(poly)) > 1e-9 else { return nil }
         return (poly, inv)
@@ -50,31 +52,41 @@ public enum Tessellator {
     // MARK: - Attributes
 
     static func attributes(for poly: [Vec2], item: DrawItem, inv: Homography) -> [Float] {
-        let (color, uvMap) = paintAttributes(item.paint, tint: item.tint)
-        let (shapeRect, params) = shapeAttributes(item)
-        var out = [Float]()
-        out.reserveCapacity(poly.count * VertexLayout.stride)
-        for p in poly {
-            let (X, Y, W) = inv.applyHomogeneous(p.x, p.y)
-            // uv is projective in the local plane: map the homogeneous local point.
-            let U = X * uvMap.a + Y * uvMap.d + W * uvMap.g
-            let V = X * uvMap.b + Y * uvMap.e + W * uvMap.h
-            let Q = X * uvMap.c + Y * uvMap.f + W * uvMap.i
-            let j = jacobian(inv, p)
-            out.append(Float(p.x)); out.append(Float(p.y))
-            out.append(Float(X)); out.append(Float(Y)); out.append(Float(W))
-            out.append(Float(U)); out.append(Float(V)); out.append(Float(Q))
-            out.append(contentsOf: color)
-            out.append(Float(j.0)); out.append(Float(j.1)); out.append(Float(j.2)); out.append(Float(j.3))
-            out.append(contentsOf: shapeRect)
-            out.append(contentsOf: params)
+        // The per-item constants once, as values (no arrays); each vertex is
+        // then written straight into the one output array.
+        let (color, uvMap) = paintVector(item.paint, tint: item.tint)
+        let (shapeRect, params) = shapeVectors(item)
+        let stride = VertexLayout.stride
+        return [Float](unsafeUninitializedCapacity: poly.count * stride) { out, initialized in
+            var o = 0
+            for p in poly {
+                let (X, Y, W) = inv.applyHomogeneous(p.x, p.y)
+                // uv is projective in the local plane: map the homogeneous local point.
+                let U = X * uvMap.a + Y * uvMap.d + W * uvMap.g
+                let V = X * uvMap.b + Y * uvMap.e + W * uvMap.h
+                let Q = X * uvMap.c + Y * uvMap.f + W * uvMap.i
+                let j = jacobian(inv, p)
+                out[o] = Float(p.x); out[o + 1] = Float(p.y)
+                out[o + 2] = Float(X); out[o + 3] = Float(Y); out[o + 4] = Float(W)
+                out[o + 5] = Float(U); out[o + 6] = Float(V); out[o + 7] = Float(Q)
+                for k in 0..<4 { out[o + 8 + k] = color[k] }
+                out[o + 12] = Float(j.0); out[o + 13] = Float(j.1); out[o + 14] = Float(j.2); out[o + 15] = Float(j.3)
+                for k in 0..<4 { out[o + 16 + k] = shapeRect[k]; out[o + 20 + k] = params[k] }
+                o += stride
+            }
+            initialized = o
         }
-        return out
     }
 
     /// The colour attribute (a premultiplied colour, or opacity in all four
     /// channels for textures) times the item's tint, and the uv map.
     static func paintAttributes(_ paint: Paint, tint: PremultipliedColor? = nil) -> ([Float], Homography) {
+        let (c, uv) = paintVector(paint, tint: tint)
+        return ([c.x, c.y, c.z, c.w], uv)
+    }
+
+    /// `paintAttributes` as a vector (no array to allocate per item).
+    static func paintVector(_ paint: Paint, tint: PremultipliedColor? = nil) -> (SIMD4<Float>, Homography) {
         let c: PremultipliedColor, uv: Homography
         switch paint {
         case .solid(let s): (c, uv) = (s, .identity)
@@ -86,27 +98,33 @@ public enum Tessellator {
             let o = g.opacity
             (c, uv) = (PremultipliedColor(r: o, g: o, b: o, a: o), .identity)
         }
-        guard let t = tint else { return ([Float(c.r), Float(c.g), Float(c.b), Float(c.a)], uv) }
-        return ([Float(c.r * t.r), Float(c.g * t.g), Float(c.b * t.b), Float(c.a * t.a)], uv)
+        guard let t = tint else { return (SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a)), uv) }
+        return (SIMD4(Float(c.r * t.r), Float(c.g * t.g), Float(c.b * t.b), Float(c.a * t.a)), uv)
     }
 
     static func shapeAttributes(_ item: DrawItem) -> ([Float], [Float]) {
-        func rectF(_ r: Rect) -> [Float] { [Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)] }
+        let (r, p) = shapeVectors(item)
+        return ([r.x, r.y, r.z, r.w], [p.x, p.y, p.z, p.w])
+    }
+
+    /// `shapeAttributes` as vectors: the shape's rect and its parameters.
+    static func shapeVectors(_ item: DrawItem) -> (SIMD4<Float>, SIMD4<Float>) {
+        func rectF(_ r: Rect) -> SIMD4<Float> { SIMD4(Float(r.minX), Float(r.minY), Float(r.maxX), Float(r.maxY)) }
         let mask = Float(item.aaEdges.rawValue)
         switch item.shape {
         case .quad:
-            return (rectF(item.rect), [0, 0, 0, VertexLayout.kindQuad * 16 + mask])
+            return (rectF(item.rect), SIMD4(0, 0, 0, VertexLayout.kindQuad * 16 + mask))
         case .roundedRect(let r, let radius):
-            return (rectF(r), [Float(radius), 0, 0, VertexLayout.kindRoundedRect * 16 + mask])
+            return (rectF(r), SIMD4(Float(radius), 0, 0, VertexLayout.kindRoundedRect * 16 + mask))
         case .ring(let r, let radius, let width, let inner):
-            return (rectF(r), [Float(radius), Float(width), Float(inner), VertexLayout.kindRing * 16 + mask])
+            return (rectF(r), SIMD4(Float(radius), Float(width), Float(inner), VertexLayout.kindRing * 16 + mask))
         case .blurredRect(let r, let sx, let sy):
-            return (rectF(r), [Float(sx), Float(sy), 0, VertexLayout.kindBlurredRect * 16 + mask])
+            return (rectF(r), SIMD4(Float(sx), Float(sy), 0, VertexLayout.kindBlurredRect * 16 + mask))
         case .blurredRoundedRect(let r, let radius, let sigma):
-            return (rectF(r), [Float(sigma), Float(radius), 0, VertexLayout.kindBlurredRoundedRect * 16 + mask])
+            return (rectF(r), SIMD4(Float(sigma), Float(radius), 0, VertexLayout.kindBlurredRoundedRect * 16 + mask))
         case .trapezoid(let z):
-            return ([Float(z.xl0), Float(z.y0), Float(z.xr0), Float(z.y1)],
-                    [Float(z.sl), Float(z.sr), 0, VertexLayout.kindTrapezoid * 16 + mask])
+            return (SIMD4(Float(z.xl0), Float(z.y0), Float(z.xr0), Float(z.y1)),
+                    SIMD4(Float(z.sl), Float(z.sr), 0, VertexLayout.kindTrapezoid * 16 + mask))
         }
     }
 
@@ -168,6 +186,20 @@ public enum Tessellator {
             out = Tessellator.clip(out, keepingWhere: { edge.cross($0 - a) * orient })
         }
         return out
+    }
+
+    /// Whether `clip(poly, against: clip)` would keep every vertex of `poly`
+    /// and add none: every vertex passes every edge's test, computed with the
+    /// same arithmetic as `clip`, so the clipped polygon is `poly` itself.
+    static func allInside(_ poly: [Vec2], clip: [Vec2]) -> Bool {
+        guard clip.count >= 3 else { return false }
+        let orient: Double = signedArea(clip) >= 0 ? 1 : -1
+        for i in clip.indices {
+            let a = clip[i], b = clip[(i + 1) % clip.count]
+            let edge = b - a
+            for p in poly where !(edge.cross(p - a) * orient >= 0) { return false }
+        }
+        return true
     }
 
     /// Clips `poly` to the half-plane where `side` ≥ 0 (`side` must be affine
