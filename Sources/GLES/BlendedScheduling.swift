@@ -79,39 +79,67 @@ enum BlendedScheduling {
                 for x in Int(r.x)...Int(r.z) { cellPieces[fill[y * columns + x]] = m; fill[y * columns + x] += 1 }
             }
         }
-        // Edges (earlier → later), found per later piece among the earlier pieces of its cells.
-        var from: [Int] = [], to: [Int] = []
+        // Edges (earlier → later), found per later piece among the earlier pieces
+        // of its cells: the earlier ends of piece m's edges are
+        // predecessors[predecessorStart[m]..<predecessorStart[m + 1]].
+        // (Buffer pointers: these loops run once per cell entry pair, up to `maxTests`.)
+        var predecessors: [Int] = []
+        predecessors.reserveCapacity(4 * n)
+        var predecessorStart = [Int](repeating: 0, count: n + 1)
         var lastSeen = [Int](repeating: -1, count: n)
         var waiting = [Int](repeating: 0, count: n)
         var tests = 0
-        for m in 0..<n where ranges[m].z >= 0 {
-            let r = ranges[m], box = boxes[m]
-            for y in Int(r.y)...Int(r.w) {
-                for x in Int(r.x)...Int(r.z) {
-                    let c = y * columns + x
-                    var k = cellStart[c]
-                    while k < cellStart[c + 1] {
-                        let e = cellPieces[k]
-                        if e >= m { break }
-                        k += 1
-                        tests += 1
-                        if lastSeen[e] == m { continue }
-                        lastSeen[e] = m
-                        let o = boxes[e]
-                        if o.x < box.z && box.x < o.z && o.y < box.w && box.y < o.w {
-                            from.append(e); to.append(m); waiting[m] += 1
+        let tooMany: Bool = boxes.withUnsafeBufferPointer { boxes in
+            ranges.withUnsafeBufferPointer { ranges in
+                cellStart.withUnsafeBufferPointer { cellStart in
+                    cellPieces.withUnsafeBufferPointer { cellPieces in
+                        lastSeen.withUnsafeMutableBufferPointer { lastSeen in
+                            for m in 0..<n {
+                                defer { predecessorStart[m + 1] = predecessors.count }
+                                let r = ranges[m]
+                                guard r.z >= 0 else { continue }
+                                let box = boxes[m]
+                                for y in Int(r.y)...Int(r.w) {
+                                    for x in Int(r.x)...Int(r.z) {
+                                        let c = y * columns + x
+                                        var k = cellStart[c]
+                                        let end = cellStart[c + 1]
+                                        while k < end {
+                                            let e = cellPieces[k]
+                                            if e >= m { break }
+                                            k += 1
+                                            tests += 1
+                                            if lastSeen[e] == m { continue }
+                                            lastSeen[e] = m
+                                            let o = boxes[e]
+                                            if o.x < box.z && box.x < o.z && o.y < box.w && box.y < o.w {
+                                                predecessors.append(e)
+                                            }
+                                        }
+                                    }
+                                }
+                                if tests > maxTests { return true }
+                            }
+                            return false
                         }
                     }
                 }
             }
-            if tests > maxTests { return nil }
         }
+        if tooMany { return nil }
         var start = [Int](repeating: 0, count: n + 1)
-        for e in from { start[e + 1] += 1 }
+        for e in predecessors { start[e + 1] += 1 }
         for m in 0..<n { start[m + 1] += start[m] }
         var next = start
-        var successors = [Int](repeating: 0, count: from.count)
-        for (e, m) in zip(from, to) { successors[next[e]] = m; next[e] += 1 }
+        var successors = [Int](repeating: 0, count: predecessors.count)
+        // Later ends in increasing order, so each piece's successors come out sorted, as before.
+        for m in 0..<n {
+            waiting[m] = predecessorStart[m + 1] - predecessorStart[m]
+            for k in predecessorStart[m]..<predecessorStart[m + 1] {
+                let e = predecessors[k]
+                successors[next[e]] = m; next[e] += 1
+            }
+        }
         return Graph(start: start, successors: successors, waiting: waiting)
     }
 
