@@ -107,8 +107,9 @@ public final class GLESExecutor {
     /// Frames in which each PVRTC block texture was used, and the fragments that sampled it in
     /// them (the `auto` rule's use count), for block textures in the texture cache.
     private var pvrtcUses: [TextureCacheKey: (frames: Int, fragments: Double)] = [:]
-    /// Pages of small images (TextureAtlas), entries of `textureCache`.
-    let atlas: TextureAtlas
+    /// Pages of small images (TextureAtlas), entries of `textureCache` (tests
+    /// swap in one with small pages after `dropImageTextures`).
+    var atlas: TextureAtlas
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer

@@ -7,7 +7,9 @@
 // exactly (the shader's header says how), so the pictures do not change.
 //
 // Pages are square with a power-of-two side (the shader's exactness needs
-// it). Each page is an entry of the executor's TextureCache (a key of kind
+// it): the first 256², each later one twice the side of the one before (at
+// least what its first image needs, at most 1024²), so a scene with a few
+// small images holds 256 KiB rather than 4 MiB. Each page is an entry of the executor's TextureCache (a key of kind
 // `.atlasPage`), so pages count against the cache's byte budget and age out
 // with it; the executor drops the pages the cache evicted (`dropEvicted`).
 // Images are keyed like cached textures (by the identity of their pixel
@@ -53,6 +55,8 @@ struct AtlasSlot: Equatable {
 final class TextureAtlas {
     /// The largest page side (4 MiB of RGBA8).
     static let maximumPageSide = 1024
+    /// The first page's side (256 KiB of RGBA8).
+    static let firstPageSide = 256
     /// The largest image side placed in a page of `maximumPageSide`.
     static let maximumImageSide = 256
     /// Pages at most; past them an image that fits nowhere is drawn from its own texture.
@@ -68,6 +72,7 @@ final class TextureAtlas {
         var slots: [TextureCacheKey: (slot: AtlasSlot, owner: [UInt8])] = [:]
         /// The last frame that drew from the page.
         var lastFrame: Int
+        var side: Int { packer.side }
         init(key: TextureCacheKey, texture: PooledTexture, side: Int, frame: Int) {
             self.key = key
             self.texture = texture
@@ -76,8 +81,8 @@ final class TextureAtlas {
         }
     }
 
-    /// The page side: the largest power of two within `maximumPageSide` and the texture limit.
-    let pageSide: Int
+    /// The largest page side: the largest power of two within `maximumPageSide` and the texture limit.
+    let maxPageSide: Int
     /// The largest image side placed.
     let maxImageSide: Int
     private var pages: [Page] = []
@@ -87,12 +92,13 @@ final class TextureAtlas {
     init(maxTextureSize: Int) {
         var side = 1
         while side * 2 <= min(Self.maximumPageSide, maxTextureSize) { side *= 2 }
-        pageSide = side
+        maxPageSide = side
         maxImageSide = min(Self.maximumImageSide, side - 2 * AtlasPacker.gutter)
     }
 
-    /// Pages held, and their texture bytes.
+    /// Pages held, and their sides.
     var pageCount: Int { pages.count }
+    var pageSides: [Int] { pages.map(\.side) }
     /// Images placed in the pages held.
     var imageCount: Int { pages.reduce(0) { $0 + $1.slots.count } }
 
@@ -149,11 +155,13 @@ final class TextureAtlas {
         }
         guard pages.count < Self.maximumPages else { return nil }
         serial += 1
-        let page = Page(key: TextureCacheKey(atlasPage: serial, side: pageSide),
-                        texture: pool.acquire(width: pageSide, height: pageSide), side: pageSide, frame: frame)
-        cache.insert(UploadedImage(width: pageSide, height: pageSide, columnCuts: [], rowCuts: [],
+        var side = min(Self.firstPageSide << pages.count, maxPageSide)
+        while side < max(width, height) + 2 * AtlasPacker.gutter && side < maxPageSide { side *= 2 }
+        let page = Page(key: TextureCacheKey(atlasPage: serial, side: side),
+                        texture: pool.acquire(width: side, height: side), side: side, frame: frame)
+        cache.insert(UploadedImage(width: side, height: side, columnCuts: [], rowCuts: [],
                                    tiles: [ImageTile(texture: page.texture, originX: 0, originY: 0, column: 0, row: 0)]),
-                     key: page.key, owner: [], bytes: pageSide * pageSide * 4)
+                     key: page.key, owner: [], bytes: side * side * 4)
         pages.append(page)
         guard let o = page.packer.place(width: width, height: height) else { return nil }
         return (page, o)

@@ -217,15 +217,16 @@ final class TextureAtlasTests: XCTestCase {
 
     func testPagesCountAgainstTheCacheBudget() throws {
         let plan = Self.plan()
-        let page = try GPU.executor().atlas.pageSide
+        let first = TextureAtlas.firstPageSide
         try withFreshExecutor { gl in
             gl.useAtlas = true
             _ = try gl.execute(plan)
             XCTAssertEqual(gl.lastStats.textureCacheEntries, 1, "one page entry, no image of its own")
-            XCTAssertEqual(gl.lastStats.textureCacheBytes, page * page * 4)
+            XCTAssertEqual(gl.lastStats.textureCacheBytes, first * first * 4)
+            XCTAssertEqual(gl.atlas.pageSides, [first])
         }
         // A budget smaller than a page: the page goes after every frame, and every frame copies the images again.
-        try withFreshExecutor(budget: page * page) { gl in
+        try withFreshExecutor(budget: first * first) { gl in
             gl.useAtlas = false
             let alone = try gl.execute(plan)
             gl.useAtlas = true
@@ -233,42 +234,57 @@ final class TextureAtlasTests: XCTestCase {
                 XCTAssertEqual(try gl.execute(plan).pixels, alone.pixels, "frame \(frame)")
                 XCTAssertEqual(gl.lastStats.atlasUploads, 3)
                 XCTAssertEqual(gl.lastStats.atlasPages, 0)
-                XCTAssertLessThanOrEqual(gl.lastStats.textureCacheBytes, page * page)
+                XCTAssertLessThanOrEqual(gl.lastStats.textureCacheBytes, first * first)
             }
         }
     }
 
-    func testAFullPageIsRecycledOnlyWhenNoImageOfTheFrameIsInIt() throws {
+    func testPagesGrowAreRecycledWhenTheFrameDoesNotUseThemAndRefuseWhenFull() throws {
+        try withFreshExecutor { gl in
+            // An atlas as for a 64-texel texture limit: pages of 64², images up to 62; 40×40 (42 with
+            // gutters) takes a page of its own, so the four pages hold four images.
+            let original = gl.atlas
+            gl.atlas = TextureAtlas(maxTextureSize: 64)
+            defer { gl.dropImageTextures(); gl.atlas = original }
+            XCTAssertEqual(gl.atlas.maxImageSide, 62)
+            func plan(seed: Int) -> RenderPlan {
+                let r = Rect(x: 0, y: 0, width: 16, height: 16)
+                return TestPlans.canvas((0..<5).map { i in
+                    DrawItem(layer: 0, transform: .translation(Double(i) * 17 + 0.5, 3.25), rect: r,
+                             paint: .texture(.image(i), uv: TestPlans.unitUV(r), filter: .linear, opacity: 0.9),
+                             aaEdges: .all)
+                }, images: (0..<5).map { PlanImage(key: "p\($0)", image: TestPlans.image(40, 40, seed: seed + $0)) })
+            }
+            // The same plan twice in a row (image keys are the pixel arrays' identities).
+            let plans = [plan(seed: 1000), plan(seed: 2000)]
+            for (frame, p) in [plans[0], plans[1], plans[1]].enumerated() {
+                gl.useAtlas = false
+                let alone = try gl.execute(p)
+                gl.useAtlas = true
+                XCTAssertEqual(try gl.execute(p).pixels, alone.pixels, "frame \(frame)")
+                let s = gl.lastStats
+                XCTAssertEqual(s.atlasPages, 4, "frame \(frame)")
+                XCTAssertEqual(gl.atlas.pageSides, [64, 64, 64, 64])
+                XCTAssertEqual(s.atlasImages, 4, "frame \(frame)")
+                // The fifth image finds no page: pages this frame draws from are never emptied under it.
+                XCTAssertEqual(s.atlasRefused, 1, "frame \(frame)")
+                // New images empty the pages of the last frame's; the same images again are found in place.
+                XCTAssertEqual(s.atlasUploads, frame < 2 ? 4 : 0, "frame \(frame)")
+                XCTAssertEqual(s.atlasHits, frame < 2 ? 0 : 4, "frame \(frame)")
+            }
+        }
+        // With large pages, they grow: 256², then 512² for an image the first cannot hold.
         try withFreshExecutor { gl in
             gl.useAtlas = true
-            let side = gl.atlas.maxImageSide
-            // Images as large as accepted: a page holds only so many; more in one frame open more pages.
-            let perPage = (gl.atlas.pageSide / (side + 2)) * (gl.atlas.pageSide / (side + 2))
-            func plan(_ n: Int, seed: Int) -> RenderPlan {
-                let r = Rect(x: 0, y: 0, width: 8, height: 8)
-                return TestPlans.canvas((0..<n).map { i in
-                    DrawItem(layer: 0, transform: .translation(Double(i % 12) * 8, Double(i / 12) * 8), rect: r,
-                             paint: .texture(.image(i), uv: TestPlans.unitUV(r), filter: .linear, opacity: 1))
-                }, images: (0..<n).map { PlanImage(key: "p\($0)", image: TestPlans.image(side, side, seed: seed + $0)) })
-            }
-            let n = perPage + 1
-            let a = plan(n, seed: 1000)
-            gl.useAtlas = false
-            let aloneA = try gl.execute(a)
-            gl.useAtlas = true
-            XCTAssertEqual(try gl.execute(a).pixels, aloneA.pixels)
-            XCTAssertEqual(gl.lastStats.atlasPages, 2)
-            XCTAssertEqual(gl.lastStats.atlasUploads, n)
-            // Other images in the next frame: the pages the frame does not draw from are emptied and reused.
-            let b = plan(n, seed: 2000)
-            gl.useAtlas = false
-            let aloneB = try gl.execute(b)
-            gl.useAtlas = true
-            XCTAssertEqual(try gl.execute(b).pixels, aloneB.pixels)
-            XCTAssertEqual(gl.lastStats.atlasPages, 2)
-            // The second page kept frame a's one image and filled up with b's; the first was emptied for b's last two.
-            XCTAssertEqual(gl.lastStats.atlasImages, n + 1)
-            XCTAssertEqual(gl.lastStats.atlasUploads, n)
+            let r = Rect(x: 0, y: 0, width: 20, height: 20)
+            let sides = [200, 240]
+            let p = TestPlans.canvas(sides.indices.map { i in
+                DrawItem(layer: 0, transform: .translation(Double(i) * 20, 0), rect: r,
+                         paint: .texture(.image(i), uv: TestPlans.unitUV(r), filter: .linear, opacity: 1))
+            }, images: sides.map { PlanImage(key: "s\($0)", image: TestPlans.image($0, $0, seed: $0)) })
+            _ = try gl.execute(p)
+            XCTAssertEqual(gl.atlas.pageSides, [256, 512])
+            XCTAssertEqual(gl.lastStats.textureCacheBytes, (256 * 256 + 512 * 512) * 4)
         }
     }
 }
