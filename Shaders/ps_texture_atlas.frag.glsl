@@ -12,6 +12,10 @@
 // back into origin·256 + n without any rounding, and reads the same texels
 // with the same weights as the single texture.
 //
+// Linear items only; ps_texture_atlas_nearest.frag.glsl defines ATLAS_NEAREST
+// for nearest ones (a program each, so neither runs the other's arithmetic:
+// llvmpipe runs both sides of an `if`).
+//
 // v_color = (opacity, origin.x·512 + width, origin.y·512 + height, opacity):
 // constant over the item, so the interpolated values are exact integers.
 #include "ps_common.frag.glsl"
@@ -26,11 +30,12 @@ void main() {
     vec2 size = place - origin * 512.0;
     vec2 uv = ps_uv();
     vec2 coord;
-    if (u_nearest > 0.5) {
-        // ps_sampleCoord's texel, clamped to the image, fetched at its centre in the page.
-        vec2 texel = clamp(floor(uv * size + NEAREST_BIAS), vec2(0.0), size - 1.0);
-        coord = (origin + texel + 0.5) / u_textureSize;
-    } else {
+#ifdef ATLAS_NEAREST
+    // ps_sampleCoord's texel, clamped to the image, fetched at its centre in the page.
+    vec2 texel = clamp(floor(uv * size + NEAREST_BIAS), vec2(0.0), size - 1.0);
+    coord = (origin + texel + 0.5) / u_textureSize;
+#else
+    {
         // The clamp only keeps far-outside coordinates finite; the texels are clamped below.
         vec2 s = clamp(uv, -4.0, 5.0) * (size * 256.0);
         // roundEven(s): floor(s + 0.5) is exact here and rounds ties up; an odd result of a tie steps down.
@@ -41,6 +46,7 @@ void main() {
         n = clamp(n, vec2(128.0), size * 256.0 - 128.0);
         coord = (origin * 256.0 + n) / (u_textureSize * 256.0);
     }
+#endif
     vec4 t = texture2D(u_texture, coord);
     gl_FragColor = t * v_color.x * c;
 }

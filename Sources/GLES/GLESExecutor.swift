@@ -380,7 +380,7 @@ public final class GLESExecutor {
                 return
             }
             if case .image(let i) = ref, item.tint == nil, let slot = atlasSlot(i, frame: &frame, stats: &stats) {
-                emit(item, BatchState(program: .textureAtlas, textures: [slot.texture.id], sizes: [slot.texture.size],
+                emit(item, BatchState(program: f == .nearest ? .textureAtlasNearest : .textureAtlas, textures: [slot.texture.id], sizes: [slot.texture.size],
                                       filter: f, blend: item.blend), atlas: slot)
                 return
             }
