@@ -29,6 +29,11 @@ extension GLESExecutor: PlanExecutor {
                           ("textureCacheHits", .int(g.textureCacheHits)),
                           ("textureCacheEvictions", .int(g.textureCacheEvictions)),
                           ("textureCacheBytes", .int(g.textureCacheBytes))]
+        if g.atlasHits + g.atlasUploads + g.atlasRefused + g.atlasPages > 0 {
+            s.reportFields += [("atlasImagesDrawn", .int(g.atlasHits + g.atlasUploads)),
+                               ("atlasUploads", .int(g.atlasUploads)), ("atlasRefused", .int(g.atlasRefused)),
+                               ("atlasPages", .int(g.atlasPages))]
+        }
         if g.pvrtcNative + g.pvrtcShaderDecoded + g.pvrtcDecodedOnce > 0 || !g.pvrtcAsRGBA8.isEmpty {
             s.reportFields += [("pvrtcTexturesNative", .int(g.pvrtcNative)),
                                ("pvrtcTexturesShaderDecoded", .int(g.pvrtcShaderDecoded)),

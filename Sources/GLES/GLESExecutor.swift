@@ -50,6 +50,12 @@ public final class GLESExecutor {
     /// environment variable COMPOSITOR_GLES_NO_FLAT_BLENDED=1 sets it false for a whole process.
     public var flatBlended = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_FLAT_BLENDED"] != "1"
 
+    /// Small RGBA8 images drawn by Paint.texture items share atlas pages
+    /// (TextureAtlas), so items of different images share draw calls; same
+    /// pixels either way. The environment variable COMPOSITOR_GLES_NO_ATLAS=1
+    /// sets it false for a whole process (every image from its own texture).
+    public var useAtlas = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_ATLAS"] != "1"
+
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
     /// (`RenderPass.retainKey`), out of the pool, sampled as `TextureRef.cached`.
@@ -86,18 +92,24 @@ public final class GLESExecutor {
         } else {
             key = TextureCacheKey(image.image)
         }
-        return key.map { textureCache.contains($0) } ?? false
+        return key.map { textureCache.contains($0) || atlas.contains($0) } ?? false
     }
-    /// Drops every kept image texture (deleted, not pooled).
+    /// Drops every kept image texture (deleted, not pooled), atlas pages included.
     public func dropImageTextures() {
         for u in textureCache.removeAll() { destroy(u) }
+        atlas.removeAll()
     }
+    /// Atlas pages held between frames and the images placed in them.
+    public var atlasContents: (pages: Int, images: Int) { (atlas.pageCount, atlas.imageCount) }
     /// How PVRTC blocks are decoded without native support (PVRTCDecodeChoice;
     /// starts from GLESTextureDefaults.pvrtcDecode: --pvrtc-decode, COMPOSITOR_GLES_PVRTC_DECODE).
     public var pvrtcDecode: PVRTCDecodeChoice = GLESTextureDefaults.pvrtcDecode
     /// Frames in which each PVRTC block texture was used, and the fragments that sampled it in
     /// them (the `auto` rule's use count), for block textures in the texture cache.
     private var pvrtcUses: [TextureCacheKey: (frames: Int, fragments: Double)] = [:]
+    /// Pages of small images (TextureAtlas), entries of `textureCache` (tests
+    /// swap in one with small pages after `dropImageTextures`).
+    var atlas: TextureAtlas
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer
@@ -116,6 +128,7 @@ public final class GLESExecutor {
         session = try EGLSession(choice: platform)
         info = GLInfo.query(session: session)
         maxTextureSize = max(3, min(maxTextureSizeOverride ?? info.maxTextureSize, info.maxTextureSize))
+        atlas = TextureAtlas(maxTextureSize: maxTextureSize)
         guard info.fragmentHighPrecision else {
             throw GLESError.unsupported("the driver has no highp floats in fragment shaders")
         }
@@ -151,6 +164,7 @@ public final class GLESExecutor {
         pool.created = 0
         pool.deleted = 0
         batcher.resetCachedState()
+        atlas.beginFrame()
         for k in plan.evictedCacheKeys {
             if let t = retained.removeValue(forKey: k) { pool.release(t) }
         }
@@ -160,6 +174,9 @@ public final class GLESExecutor {
             for u in frame.uncachedUploads { releasePVRTC(u) }
             // The frame's images stay in the texture cache; trim it to its budget.
             for u in textureCache.trim() { destroy(u); stats.textureCacheEvictions += 1 }
+            atlas.dropEvicted(from: textureCache)
+            stats.atlasPages = atlas.pageCount
+            stats.atlasImages = atlas.imageCount
             pool.endFrame()
             stats.targetTexturesDeleted = pool.deleted
             stats.pooledTextures = pool.count
@@ -280,6 +297,9 @@ public final class GLESExecutor {
             opaqueImages[i] = opaque
             return opaque
         }
+        /// Plan images drawn from an atlas page, and those that may not be (TextureAtlas), by index.
+        var atlasSlots: [Int: AtlasSlot] = [:]
+        var notAtlased: Set<Int> = []
         /// Fragments sampling each PVRTC image this frame (PVRTCFragmentCount), counted on first need.
         var pvrtcFragments: [Int: Double]?
         let plan: RenderPlan
@@ -317,8 +337,9 @@ public final class GLESExecutor {
 
     private func appendPieces(of item: DrawItem, order: Int, opaque: Bool, pass: RenderPass, to out: inout [DrawPiece],
                               frame: inout FrameState, stats: inout GPUStats) throws {
-        func emit(_ piece: DrawItem, _ state: BatchState) {
-            if let g = Tessellator.geometry(of: piece, width: pass.width, height: pass.height) {
+        func emit(_ piece: DrawItem, _ state: BatchState, atlas slot: AtlasSlot? = nil) {
+            if var g = Tessellator.geometry(of: piece, width: pass.width, height: pass.height) {
+                slot?.stamp(&g)
                 var s = state
                 if opaque { s.blend = .copy }
                 out.append(DrawPiece(geometry: g, state: s, order: order, opaque: opaque))
@@ -356,6 +377,11 @@ public final class GLESExecutor {
                 emit(item, BatchState(program: plain ? .texture : .pvrtc(f, twoBpp: up.pvrtcTwoBpp),
                                       textures: [tex.id], sizes: [SIMD2(Float(up.width), Float(up.height))],
                                       filter: f, blend: item.blend))
+                return
+            }
+            if case .image(let i) = ref, item.tint == nil, let slot = atlasSlot(i, frame: &frame, stats: &stats) {
+                emit(item, BatchState(program: f == .nearest ? .textureAtlasNearest : .textureAtlas, textures: [slot.texture.id], sizes: [slot.texture.size],
+                                      filter: f, blend: item.blend), atlas: slot)
                 return
             }
             kind = .texture; filter = f; uv = u
@@ -431,6 +457,24 @@ public final class GLESExecutor {
             }
             return TextureSource(uploaded: u, pass: nil)
         }
+    }
+
+    /// The atlas slot of plan image `i` for a Paint.texture item (placed on
+    /// first use in the frame), or nil when the image goes to its own
+    /// texture: atlas off, PVRTC, too large, no bytes, or no page with room.
+    private func atlasSlot(_ i: Int, frame: inout FrameState, stats: inout GPUStats) -> AtlasSlot? {
+        guard useAtlas else { return nil }
+        if let s = frame.atlasSlots[i] { return s }
+        guard !frame.notAtlased.contains(i) else { return nil }
+        let images = frame.planImages
+        guard images.indices.contains(i), images[i].pvrtc == nil, let key = TextureCacheKey(images[i].image),
+              let s = atlas.slot(for: images[i].image, key: key, cache: textureCache, pool: pool, stats: &stats) else {
+            frame.notAtlased.insert(i)
+            return nil
+        }
+        batcher.forgetTextureBindings()
+        frame.atlasSlots[i] = s
+        return s
     }
 
     // MARK: - PVRTC

@@ -40,6 +40,15 @@ public struct GPUStats: Sendable, Equatable, Codable {
     /// Image textures kept for later frames after this one, and their bytes.
     public var textureCacheEntries = 0
     public var textureCacheBytes = 0
+    /// Small images drawn from an atlas page (TextureAtlas): placed in an earlier frame (no upload)…
+    public var atlasHits = 0
+    /// …and copied into a page in this frame (each also counts as a texture upload).
+    public var atlasUploads = 0
+    /// Small images drawn from their own texture because no atlas page had room.
+    public var atlasRefused = 0
+    /// Atlas pages held after the frame (each also a texture cache entry), and the images placed in them.
+    public var atlasPages = 0
+    public var atlasImages = 0
     /// Images larger than the maximum texture size, split into tiles.
     public var tiledImages = 0
     /// glBindTexture calls for sampling.
@@ -82,6 +91,10 @@ public struct GPUStats: Sendable, Equatable, Codable {
         s += "\ntexture cache: \(textureCacheHits) hits, \(textureCacheEvictions) evictions, "
         s += "\(textureCacheEntries) textures kept (\(textureCacheBytes) bytes); "
         s += "pool: \(targetTexturesCreated) created, \(targetTexturesDeleted) deleted, \(pooledTextures) alive"
+        if atlasHits + atlasUploads + atlasRefused + atlasPages > 0 {
+            s += "\natlas: \(atlasHits + atlasUploads) images drawn from \(atlasPages) pages (\(atlasUploads) copied in, "
+            s += "\(atlasRefused) refused for lack of room), \(atlasImages) placed"
+        }
         s += "\nopaque first: \(depthPasses) passes with depth, \(opaqueDrawCalls) opaque draw calls, "
         s += "\(opaqueInteriors) opaque interiors, \(flatInteriors) flat interiors; vertex buffer uploads \(bufferUploads)"
         if !offscreenPassesByReason.isEmpty {

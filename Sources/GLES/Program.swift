@@ -25,6 +25,10 @@ enum ProgramKind: String, CaseIterable {
     case texturePVRTCNearest
     /// Paint.texture of PVRTC 2bpp blocks decoded in the shader, linear and nearest.
     case texturePVRTC2, texturePVRTC2Nearest
+    /// Paint.texture of a small image in an atlas page (TextureAtlas), sampled exactly as `texture` samples it alone.
+    case textureAtlas
+    /// The same for nearest items (ATLAS_NEAREST compiled in, no linear arithmetic).
+    case textureAtlasNearest
 
     /// Fullscreen passes (blurs) rather than draw items.
     var isFullscreen: Bool { self == .blur || self == .blurRGBA }
@@ -45,12 +49,14 @@ enum ProgramKind: String, CaseIterable {
         case .texturePVRTCNearest: return "ps_texture_pvrtc_nearest.frag.glsl"
         case .texturePVRTC2: return "ps_texture_pvrtc2.frag.glsl"
         case .texturePVRTC2Nearest: return "ps_texture_pvrtc2_nearest.frag.glsl"
+        case .textureAtlas: return "ps_texture_atlas.frag.glsl"
+        case .textureAtlasNearest: return "ps_texture_atlas_nearest.frag.glsl"
         }
     }
     var samplers: [String] {
         switch self {
         case .solid, .blurredRect, .blurredRoundedRect, .flat, .gradient: return []
-        case .texture, .textureAlpha: return ["u_texture"]
+        case .texture, .textureAlpha, .textureAtlas, .textureAtlasNearest: return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur, .blurRGBA: return ["u_source"]
         case .texturePVRTC, .texturePVRTCNearest, .texturePVRTC2, .texturePVRTC2Nearest: return ["u_blocks"]

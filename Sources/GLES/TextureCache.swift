@@ -26,6 +26,8 @@ struct TextureCacheKey: Hashable {
         case pvrtcNative
         /// PVRTC level-0 blocks decoded once by a GPU pass into RGBA8 texels.
         case pvrtcDecoded
+        /// A page of small images (TextureAtlas): no bytes of its own, numbered.
+        case atlasPage
     }
     let address: UInt
     let count: Int
@@ -44,6 +46,15 @@ struct TextureCacheKey: Hashable {
 }
 
 extension TextureCacheKey {
+    /// The key of atlas page `serial` (TextureAtlas numbers its pages; no other kind of key can equal it).
+    init(atlasPage serial: Int, side: Int) {
+        address = UInt(serial)
+        count = 0
+        width = side
+        height = side
+        kind = .atlasPage
+    }
+
     /// The key of `image`'s RGBA8 texels.
     init?(_ image: Image) {
         self.init(image.pixels, width: image.width, height: image.height, kind: .rgba)
