@@ -1,0 +1,298 @@
+// GLES: the parts of a draw pass's pieces that opaque pieces above them
+// hide, cut away before they reach the rasterizer. Opaque-first drawing
+// already keeps hidden fragments from being shaded (the depth test rejects
+// them), but llvmpipe still bins, rasterizes and depth-tests every one of
+// them. This post-pass over the piece list (painter order, before
+// PassOrdering) removes them where that is exact and cheap: a piece whose
+// geometry is an axis-aligned rectangle and whose program is ps_flat (its
+// output is v_color alone, the same on every vertex, so no interpolated
+// value changes when the rectangle is cut) loses the pixels covered by the
+// union of the axis-aligned opaque pieces later in painter order. Which
+// pixels a rectangle covers is worked out as llvmpipe does (GLConventions:
+// positions snapped to 1/256 pixel, round half to even; an edge through a
+// pixel centre owns it on the left and on the top), and the cuts go along
+// whole-pixel lines, which no pixel centre lies on, so each remaining
+// rectangle covers exactly the centres it should: the depth test would
+// have rejected exactly the ones removed, and the picture cannot change.
+// Pieces that do not fit stay as they are (the depth test keeps them right).
+
+import Plan
+
+/// Cuts hidden parts out of flat axis-aligned pieces (see the file comment).
+enum OcclusionClip {
+    /// Most rectangles one piece may become; past it the piece stays whole.
+    static let maxRectsPerPiece = 8
+    /// Most occluders considered for one piece; past it the piece stays whole.
+    static let maxOccludersPerPiece = 64
+    /// Fragments an extra rectangle must save to be worth its vertices and
+    /// triangle setup (an unchanged piece is kept when the cut saves less).
+    static let minFragmentsPerExtraRect = 128
+    /// Side of the cells of the occluder grid, in pixels (at most `maxCells` a side).
+    static let cellSize = 64
+    static let maxCells = 128
+
+    /// The pixels a rectangle covers: columns x0..<x1 and rows y0..<y1.
+    struct PixelRect: Equatable, CustomStringConvertible {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+        var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+        var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+        func contains(_ o: PixelRect) -> Bool { x0 <= o.x0 && y0 <= o.y0 && o.x1 <= x1 && o.y1 <= y1 }
+        func overlaps(_ o: PixelRect) -> Bool { x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1 }
+        var description: String { "[\(x0)..<\(x1)]×[\(y0)..<\(y1)]" }
+    }
+
+    // MARK: - Rasterization of an axis-aligned rectangle
+
+    /// A Float position snapped as llvmpipe snaps it: 1/256 pixel, round half to even.
+    static func snapped(_ v: Float) -> Int? {
+        let s = (v * 256).rounded(.toNearestOrEven)
+        guard s.isFinite, abs(s) < Float(1 << 30) else { return nil }
+        return Int(s)
+    }
+
+    /// The pixel indices whose centres an edge pair lo < hi covers along one
+    /// axis: k with snap(lo) ≤ 256k + 128 < snap(hi) (the left or top edge
+    /// owns a centre lying on it, the right or bottom one does not).
+    static func pixelSpan(_ lo: Float, _ hi: Float) -> (Int, Int)? {
+        guard let a = snapped(lo), let b = snapped(hi) else { return nil }
+        // smallest k with 256k + 128 ≥ a, and smallest k with 256k + 128 ≥ b (the end).
+        func firstAtOrAbove(_ s: Int) -> Int { ceilDiv(s - 128, 256) }
+        return (firstAtOrAbove(a), firstAtOrAbove(b))
+    }
+
+    static func ceilDiv(_ a: Int, _ b: Int) -> Int {
+        let q = a / b
+        return (a % b != 0 && (a > 0) == (b > 0)) ? q + 1 : q
+    }
+
+    /// The pixels the axis-aligned rectangle (minX, minY, maxX, maxY) covers.
+    static func pixels(of r: SIMD4<Float>) -> PixelRect? {
+        guard let (x0, x1) = pixelSpan(r.x, r.z), let (y0, y1) = pixelSpan(r.y, r.w) else { return nil }
+        return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    /// The rectangle (minX, minY, maxX, maxY) of a polygon that is exactly
+    /// its own bounding box (every vertex on a corner, every corner present;
+    /// repeated vertices allowed), or nil.
+    static func axisAlignedRect(_ g: ItemGeometry) -> SIMD4<Float>? {
+        let v = g.vertices
+        let n = g.vertexCount
+        guard n >= 4 else { return nil }
+        var lo = SIMD2<Float>(.infinity, .infinity), hi = -lo
+        for k in 0..<n {
+            let p = SIMD2(v[k * VertexLayout.stride], v[k * VertexLayout.stride + 1])
+            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
+        }
+        guard lo.x < hi.x, lo.y < hi.y, hi.x - lo.x < .infinity, hi.y - lo.y < .infinity else { return nil }
+        var corners = 0
+        for k in 0..<n {
+            let x = v[k * VertexLayout.stride], y = v[k * VertexLayout.stride + 1]
+            guard x == lo.x || x == hi.x, y == lo.y || y == hi.y else { return nil }
+            corners |= 1 << ((x == hi.x ? 1 : 0) + (y == hi.y ? 2 : 0))
+        }
+        return corners == 15 ? SIMD4(lo.x, lo.y, hi.x, hi.y) : nil
+    }
+
+    // MARK: - Rectangle difference
+
+    /// `target` minus the union of `occluders` as disjoint rectangles (bands
+    /// top to bottom, rectangles of equal column spans in consecutive bands
+    /// merged), or nil when that takes more than `cap` rectangles.
+    static func subtract(_ target: PixelRect, _ occluders: [PixelRect], cap: Int) -> [PixelRect]? {
+        let cut = occluders.compactMap { o -> PixelRect? in
+            let c = PixelRect(x0: max(o.x0, target.x0), y0: max(o.y0, target.y0),
+                              x1: min(o.x1, target.x1), y1: min(o.y1, target.y1))
+            return c.isEmpty ? nil : c
+        }
+        if cut.isEmpty { return target.isEmpty ? [] : [target] }
+        var ys = [target.y0, target.y1]
+        for c in cut { ys.append(c.y0); ys.append(c.y1) }
+        ys.sort()
+        var out: [PixelRect] = []
+        // Rectangles of the previous band, still open (extended downwards while spans repeat).
+        var open: [Int] = []
+        var spans: [(Int, Int)] = []
+        var covering: [(Int, Int)] = []
+        var prevY = ys[0]
+        for y in ys.dropFirst() where y > prevY {
+            let (ya, yb) = (prevY, y)
+            prevY = y
+            covering.removeAll(keepingCapacity: true)
+            for c in cut where c.y0 <= ya && c.y1 >= yb { covering.append((c.x0, c.x1)) }
+            covering.sort { $0.0 < $1.0 }
+            spans.removeAll(keepingCapacity: true)
+            var x = target.x0
+            for (a, b) in covering {
+                if a > x { spans.append((x, a)) }
+                x = max(x, b)
+            }
+            if x < target.x1 { spans.append((x, target.x1)) }
+            if spans.count == open.count,
+               zip(spans, open).allSatisfy({ s, i in out[i].x0 == s.0 && out[i].x1 == s.1 }) {
+                for i in open { out[i].y1 = yb }
+                continue
+            }
+            open.removeAll(keepingCapacity: true)
+            for (a, b) in spans {
+                open.append(out.count)
+                out.append(PixelRect(x0: a, y0: ya, x1: b, y1: yb))
+                if out.count > cap { return nil }
+            }
+        }
+        return out
+    }
+
+    // MARK: - Geometry
+
+    /// The piece `original` (an axis-aligned rectangle `rect` covering
+    /// `whole`) cut down to the pixels `part`: edges of `part` on the edges
+    /// of `whole` keep the original positions, the others lie on whole-pixel
+    /// lines. Attributes are the original's, interpolated affinely from its
+    /// corners; the winding is the original's.
+    static func geometry(_ original: ItemGeometry, rect: SIMD4<Float>, whole: PixelRect, part: PixelRect) -> ItemGeometry {
+        let x0 = part.x0 == whole.x0 ? rect.x : Float(part.x0)
+        let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
+        let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
+        let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
+        let v = original.vertices
+        let stride = VertexLayout.stride
+        func corner(_ x: Float, _ y: Float) -> Int {
+            var k = 0
+            while k < original.vertexCount {
+                if v[k * stride] == x && v[k * stride + 1] == y { return k * stride }
+                k += 1
+            }
+            return 0
+        }
+        let c00 = corner(rect.x, rect.y), c10 = corner(rect.z, rect.y), c01 = corner(rect.x, rect.w)
+        // Winding of the original: the sign of its (first three distinct) turn.
+        var area: Float = 0
+        for k in 0..<original.vertexCount {
+            let j = (k + 1) % original.vertexCount
+            area += v[k * stride] * v[j * stride + 1] - v[j * stride] * v[k * stride + 1]
+        }
+        let points: [(Float, Float)] = area >= 0 ? [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+                                                 : [(x0, y0), (x0, y1), (x1, y1), (x1, y0)]
+        var out = [Float]()
+        out.reserveCapacity(4 * stride)
+        for (x, y) in points {
+            let s = (x - rect.x) / (rect.z - rect.x), t = (y - rect.y) / (rect.w - rect.y)
+            out.append(x); out.append(y)
+            for a in 2..<stride {
+                let base = v[c00 + a]
+                let value = base + (v[c10 + a] - base) * s + (v[c01 + a] - base) * t
+                // Constant attributes (colour, shape) stay bit for bit.
+                out.append(v[c10 + a] == base && v[c01 + a] == base ? base : value)
+            }
+        }
+        return ItemGeometry(vertices: out)
+    }
+
+    // MARK: - The pass
+
+    /// `pieces` (painter order) with the hidden parts of flat axis-aligned
+    /// pieces cut away; `stats` counts what changed (GPUStats.occlusion*).
+    /// A cut into k rectangles is made only when it saves at least
+    /// `minGain` × (k − 1) fragments.
+    static func apply(_ pieces: [DrawPiece], stats: inout GPUStats,
+                      minGain: Int = minFragmentsPerExtraRect) -> [DrawPiece] {
+        let n = pieces.count
+        guard n > 1 else { return pieces }
+        // Rectangles and pixel sets of the occluders and of the pieces that may be cut.
+        var rects = [SIMD4<Float>?](repeating: nil, count: n)
+        var pixelSets = [PixelRect?](repeating: nil, count: n)
+        var occluders: [Int] = []
+        var anyTarget = false
+        for i in 0..<n {
+            let p = pieces[i]
+            let cuttable = p.state.program == .flat
+            guard p.opaque || cuttable, let r = axisAlignedRect(p.geometry), let px = pixels(of: r),
+                  !px.isEmpty else { continue }
+            rects[i] = r; pixelSets[i] = px
+            if p.opaque { occluders.append(i) }
+            if cuttable { anyTarget = true }
+        }
+        guard anyTarget, !occluders.isEmpty, let lastOccluder = occluders.last else { return pieces }
+        let topOrder = pieces[lastOccluder].order
+        // The occluder grid: the occluders of each cell, in painter order.
+        var bounds = pixelSets[occluders[0]]!
+        for i in occluders {
+            let p = pixelSets[i]!
+            bounds = PixelRect(x0: min(bounds.x0, p.x0), y0: min(bounds.y0, p.y0),
+                               x1: max(bounds.x1, p.x1), y1: max(bounds.y1, p.y1))
+        }
+        let sizeX = max(cellSize, (bounds.x1 - bounds.x0 + maxCells - 1) / maxCells)
+        let sizeY = max(cellSize, (bounds.y1 - bounds.y0 + maxCells - 1) / maxCells)
+        let columns = (bounds.x1 - bounds.x0 + sizeX - 1) / sizeX, rows = (bounds.y1 - bounds.y0 + sizeY - 1) / sizeY
+        func cellRange(_ p: PixelRect) -> (Int, Int, Int, Int)? {
+            let a = max(p.x0, bounds.x0), b = max(p.y0, bounds.y0)
+            let c = min(p.x1, bounds.x1), d = min(p.y1, bounds.y1)
+            guard a < c, b < d else { return nil }
+            return ((a - bounds.x0) / sizeX, (b - bounds.y0) / sizeY, (c - 1 - bounds.x0) / sizeX, (d - 1 - bounds.y0) / sizeY)
+        }
+        var cells = [[Int]](repeating: [], count: columns * rows)
+        for i in occluders {
+            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
+            for cy in cy0...cy1 { for cx in cx0...cx1 { cells[cy * columns + cx].append(i) } }
+        }
+        var out: [DrawPiece] = []
+        var changed = false
+        var seen = [Int](repeating: -1, count: n)
+        var found: [PixelRect] = []
+        for i in 0..<n {
+            let p = pieces[i]
+            guard p.state.program == .flat, p.order < topOrder, let whole = pixelSets[i], let rect = rects[i],
+                  let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
+                if changed { out.append(p) }
+                continue
+            }
+            // The occluders later in painter order that share a pixel with it.
+            found.removeAll(keepingCapacity: true)
+            var hidden = false, tooMany = false
+            scan: for cy in cy0...cy1 {
+                for cx in cx0...cx1 {
+                    let list = cells[cy * columns + cx]
+                    var k = list.count - 1
+                    while k >= 0, pieces[list[k]].order > p.order {
+                        let o = list[k]
+                        k -= 1
+                        guard seen[o] != i else { continue }
+                        seen[o] = i
+                        let px = pixelSets[o]!
+                        guard px.overlaps(whole) else { continue }
+                        if px.contains(whole) { hidden = true; break scan }
+                        found.append(px)
+                        if found.count > maxOccludersPerPiece { tooMany = true; break scan }
+                    }
+                }
+            }
+            var parts: [PixelRect]?
+            if hidden {
+                parts = []
+            } else if !found.isEmpty && !tooMany {
+                parts = subtract(whole, found, cap: maxRectsPerPiece)
+            }
+            let kept = parts?.reduce(0) { $0 + $1.area } ?? whole.area
+            let removed = whole.area - kept
+            guard let parts, removed > 0,
+                  parts.isEmpty || removed >= minGain * (parts.count - 1) else {
+                if changed { out.append(p) }
+                continue
+            }
+            if !changed {
+                out.reserveCapacity(n + 16)
+                out.append(contentsOf: pieces[0..<i])
+                changed = true
+            }
+            stats.occlusionClippedPieces += 1
+            stats.occlusionFragmentsRemoved += removed
+            stats.occlusionPiecesAdded += parts.count - 1
+            if parts.isEmpty { stats.occlusionHiddenPieces += 1 }
+            for part in parts {
+                out.append(DrawPiece(geometry: geometry(p.geometry, rect: rect, whole: whole, part: part),
+                                     state: p.state, order: p.order, opaque: p.opaque, interior: p.interior))
+            }
+        }
+        return changed ? out : pieces
+    }
+}
