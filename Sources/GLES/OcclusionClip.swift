@@ -30,6 +30,10 @@ enum OcclusionClip {
     /// Side of the cells of the occluder grid, in pixels (at most `maxCells` a side).
     static let cellSize = 64
     static let maxCells = 128
+    /// The most grid entries, and separately the most entry visits, one
+    /// `apply` may make (tens of thousands of large overlapping pieces):
+    /// past the first nothing is cut, past the second the rest stays whole.
+    static let maxGridWork = 2_000_000
 
     /// The pixels a rectangle covers: columns x0..<x1 and rows y0..<y1.
     struct PixelRect: Equatable, CustomStringConvertible {
@@ -230,18 +234,36 @@ enum OcclusionClip {
             guard a < c, b < d else { return nil }
             return ((a - bounds.x0) / sizeX, (b - bounds.y0) / sizeY, (c - 1 - bounds.x0) / sizeX, (d - 1 - bounds.y0) / sizeY)
         }
-        var cells = [[Int]](repeating: [], count: columns * rows)
+        // Compressed rows: the occluders of cell c are cellPieces[cellStart[c]..<cellStart[c + 1]].
+        var entries = 0
         for i in occluders {
             guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
-            for cy in cy0...cy1 { for cx in cx0...cx1 { cells[cy * columns + cx].append(i) } }
+            entries += (cx1 - cx0 + 1) * (cy1 - cy0 + 1)
+        }
+        guard entries <= maxGridWork else { return pieces }
+        var cellStart = [Int](repeating: 0, count: columns * rows + 1)
+        for i in occluders {
+            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
+            for cy in cy0...cy1 { for cx in cx0...cx1 { cellStart[cy * columns + cx + 1] += 1 } }
+        }
+        for c in 0..<(columns * rows) { cellStart[c + 1] += cellStart[c] }
+        var fill = cellStart
+        var cellPieces = [Int](repeating: 0, count: cellStart[columns * rows])
+        for i in occluders {
+            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
+            for cy in cy0...cy1 {
+                for cx in cx0...cx1 { cellPieces[fill[cy * columns + cx]] = i; fill[cy * columns + cx] += 1 }
+            }
         }
         var out: [DrawPiece] = []
         var changed = false
         var seen = [Int](repeating: -1, count: n)
         var found: [PixelRect] = []
+        var visits = 0
         for i in 0..<n {
             let p = pieces[i]
-            guard p.state.program == .flat, p.order < topOrder, let whole = pixelSets[i], let rect = rects[i],
+            guard visits <= maxGridWork, p.state.program == .flat, p.order < topOrder,
+                  let whole = pixelSets[i], let rect = rects[i],
                   let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
                 if changed { out.append(p) }
                 continue
@@ -251,11 +273,12 @@ enum OcclusionClip {
             var hidden = false, tooMany = false
             scan: for cy in cy0...cy1 {
                 for cx in cx0...cx1 {
-                    let list = cells[cy * columns + cx]
-                    var k = list.count - 1
-                    while k >= 0, pieces[list[k]].order > p.order {
-                        let o = list[k]
+                    let c = cy * columns + cx
+                    var k = cellStart[c + 1] - 1
+                    while k >= cellStart[c], pieces[cellPieces[k]].order > p.order {
+                        let o = cellPieces[k]
                         k -= 1
+                        visits += 1
                         guard seen[o] != i else { continue }
                         seen[o] = i
                         let px = pixelSets[o]!
