@@ -57,6 +57,8 @@ public final class GLESExecutor {
     /// before/after measurements). The environment variable
     /// COMPOSITOR_GLES_NO_OCCLUSION_CLIP=1 sets it false for a whole process.
     public var occlusionClip = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_OCCLUSION_CLIP"] != "1"
+    /// Fragments a cut must save per rectangle it adds (OcclusionClip.minFragmentsPerExtraRect; tests lower it).
+    var occlusionClipMinGain = OcclusionClip.minFragmentsPerExtraRect
 
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
@@ -191,7 +193,7 @@ public final class GLESExecutor {
             var clipNanoseconds: UInt64 = 0
             if opaqueFirst && occlusionClip {
                 let tc = DispatchTime.now().uptimeNanoseconds
-                pieces = OcclusionClip.apply(pieces, stats: &stats)
+                pieces = OcclusionClip.apply(pieces, stats: &stats, minGain: occlusionClipMinGain)
                 clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
             }
             let (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended)

@@ -24,9 +24,12 @@ enum OcclusionClip {
     static let maxRectsPerPiece = 8
     /// Most occluders considered for one piece; past it the piece stays whole.
     static let maxOccludersPerPiece = 64
-    /// Fragments an extra rectangle must save to be worth its vertices and
-    /// triangle setup (an unchanged piece is kept when the cut saves less).
-    static let minFragmentsPerExtraRect = 128
+    /// Fragments a cut must save per rectangle it adds (at least once, and
+    /// except for a piece removed whole) to be worth its vertices, triangle
+    /// setup and our own work; a piece is kept whole when the cut saves less.
+    /// 1024 took the fewest instructions of 128, 1024, 4096 and 16384
+    /// (callgrind, all threads, layers-1000: docs/benchmarks.md).
+    static let minFragmentsPerExtraRect = 1024
     /// Side of the cells of the occluder grid, in pixels (at most `maxCells` a side).
     static let cellSize = 64
     static let maxCells = 128
@@ -99,105 +102,139 @@ enum OcclusionClip {
 
     // MARK: - Rectangle difference
 
+    /// Buffers `subtract` reuses from one piece to the next.
+    struct Scratch {
+        var cut: [PixelRect] = []
+        var ys: [Int] = []
+        var open: [Int] = []
+        var spans: [(Int, Int)] = []
+        var covering: [(Int, Int)] = []
+        var out: [PixelRect] = []
+    }
+
     /// `target` minus the union of `occluders` as disjoint rectangles (bands
     /// top to bottom, rectangles of equal column spans in consecutive bands
     /// merged), or nil when that takes more than `cap` rectangles.
     static func subtract(_ target: PixelRect, _ occluders: [PixelRect], cap: Int) -> [PixelRect]? {
-        let cut = occluders.compactMap { o -> PixelRect? in
+        var scratch = Scratch()
+        return subtract(target, occluders, cap: cap, scratch: &scratch) ? scratch.out : nil
+    }
+
+    /// `subtract` into `scratch.out`; false past the cap.
+    static func subtract(_ target: PixelRect, _ occluders: [PixelRect], cap: Int, scratch: inout Scratch) -> Bool {
+        scratch.cut.removeAll(keepingCapacity: true)
+        scratch.out.removeAll(keepingCapacity: true)
+        for o in occluders {
             let c = PixelRect(x0: max(o.x0, target.x0), y0: max(o.y0, target.y0),
                               x1: min(o.x1, target.x1), y1: min(o.y1, target.y1))
-            return c.isEmpty ? nil : c
+            if !c.isEmpty { scratch.cut.append(c) }
         }
-        if cut.isEmpty { return target.isEmpty ? [] : [target] }
-        var ys = [target.y0, target.y1]
-        for c in cut { ys.append(c.y0); ys.append(c.y1) }
-        ys.sort()
-        var out: [PixelRect] = []
+        if scratch.cut.isEmpty {
+            if !target.isEmpty { scratch.out.append(target) }
+            return true
+        }
+        scratch.ys.removeAll(keepingCapacity: true)
+        scratch.ys.append(target.y0); scratch.ys.append(target.y1)
+        for c in scratch.cut { scratch.ys.append(c.y0); scratch.ys.append(c.y1) }
+        scratch.ys.sort()
         // Rectangles of the previous band, still open (extended downwards while spans repeat).
-        var open: [Int] = []
-        var spans: [(Int, Int)] = []
-        var covering: [(Int, Int)] = []
-        var prevY = ys[0]
-        for y in ys.dropFirst() where y > prevY {
+        scratch.open.removeAll(keepingCapacity: true)
+        var prevY = scratch.ys[0]
+        for y in scratch.ys.dropFirst() where y > prevY {
             let (ya, yb) = (prevY, y)
             prevY = y
-            covering.removeAll(keepingCapacity: true)
-            for c in cut where c.y0 <= ya && c.y1 >= yb { covering.append((c.x0, c.x1)) }
-            covering.sort { $0.0 < $1.0 }
-            spans.removeAll(keepingCapacity: true)
+            scratch.covering.removeAll(keepingCapacity: true)
+            for c in scratch.cut where c.y0 <= ya && c.y1 >= yb { scratch.covering.append((c.x0, c.x1)) }
+            scratch.covering.sort { $0.0 < $1.0 }
+            scratch.spans.removeAll(keepingCapacity: true)
             var x = target.x0
-            for (a, b) in covering {
-                if a > x { spans.append((x, a)) }
+            for (a, b) in scratch.covering {
+                if a > x { scratch.spans.append((x, a)) }
                 x = max(x, b)
             }
-            if x < target.x1 { spans.append((x, target.x1)) }
-            if spans.count == open.count,
-               zip(spans, open).allSatisfy({ s, i in out[i].x0 == s.0 && out[i].x1 == s.1 }) {
-                for i in open { out[i].y1 = yb }
+            if x < target.x1 { scratch.spans.append((x, target.x1)) }
+            var same = scratch.spans.count == scratch.open.count
+            if same {
+                for (k, i) in scratch.open.enumerated()
+                where scratch.out[i].x0 != scratch.spans[k].0 || scratch.out[i].x1 != scratch.spans[k].1 {
+                    same = false
+                    break
+                }
+            }
+            if same {
+                for i in scratch.open { scratch.out[i].y1 = yb }
                 continue
             }
-            open.removeAll(keepingCapacity: true)
-            for (a, b) in spans {
-                open.append(out.count)
-                out.append(PixelRect(x0: a, y0: ya, x1: b, y1: yb))
-                if out.count > cap { return nil }
+            scratch.open.removeAll(keepingCapacity: true)
+            for (a, b) in scratch.spans {
+                scratch.open.append(scratch.out.count)
+                scratch.out.append(PixelRect(x0: a, y0: ya, x1: b, y1: yb))
+                if scratch.out.count > cap { return false }
             }
         }
-        return out
+        return true
     }
 
     // MARK: - Geometry
 
-    /// The piece `original` (an axis-aligned rectangle `rect` covering
-    /// `whole`) cut down to the pixels `part`: edges of `part` on the edges
+    /// The pieces of `original` (an axis-aligned rectangle `rect` covering
+    /// `whole`) cut down to each of `parts`: edges of a part on the edges
     /// of `whole` keep the original positions, the others lie on whole-pixel
     /// lines. Attributes are the original's, interpolated affinely from its
-    /// corners; the winding is the original's.
-    static func geometry(_ original: ItemGeometry, rect: SIMD4<Float>, whole: PixelRect, part: PixelRect) -> ItemGeometry {
-        let x0 = part.x0 == whole.x0 ? rect.x : Float(part.x0)
-        let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
-        let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
-        let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
-        let v = original.vertices
+    /// corners (constant ones copied bit for bit); the winding is the original's.
+    static func geometries(_ original: ItemGeometry, rect: SIMD4<Float>, whole: PixelRect,
+                           parts: [PixelRect]) -> [ItemGeometry] {
         let stride = VertexLayout.stride
+        let v = original.vertices
         func corner(_ x: Float, _ y: Float) -> Int {
-            var k = 0
-            while k < original.vertexCount {
-                if v[k * stride] == x && v[k * stride + 1] == y { return k * stride }
-                k += 1
-            }
+            for k in 0..<original.vertexCount where v[k * stride] == x && v[k * stride + 1] == y { return k * stride }
             return 0
         }
         let c00 = corner(rect.x, rect.y), c10 = corner(rect.z, rect.y), c01 = corner(rect.x, rect.w)
-        // Winding of the original: the sign of its (first three distinct) turn.
+        // The attributes that vary, with their steps along x and y (per unit of s and t).
+        var varying: [(index: Int, dx: Float, dy: Float)] = []
+        for a in 2..<stride where v[c10 + a] != v[c00 + a] || v[c01 + a] != v[c00 + a] {
+            varying.append((a, v[c10 + a] - v[c00 + a], v[c01 + a] - v[c00 + a]))
+        }
+        // Winding of the original: the sign of its area.
         var area: Float = 0
         for k in 0..<original.vertexCount {
             let j = (k + 1) % original.vertexCount
             area += v[k * stride] * v[j * stride + 1] - v[j * stride] * v[k * stride + 1]
         }
-        let points: [(Float, Float)] = area >= 0 ? [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-                                                 : [(x0, y0), (x0, y1), (x1, y1), (x1, y0)]
-        var out = [Float]()
-        out.reserveCapacity(4 * stride)
-        for (x, y) in points {
-            let s = (x - rect.x) / (rect.z - rect.x), t = (y - rect.y) / (rect.w - rect.y)
-            out.append(x); out.append(y)
-            for a in 2..<stride {
-                let base = v[c00 + a]
-                let value = base + (v[c10 + a] - base) * s + (v[c01 + a] - base) * t
-                // Constant attributes (colour, shape) stay bit for bit.
-                out.append(v[c10 + a] == base && v[c01 + a] == base ? base : value)
+        let width = rect.z - rect.x, height = rect.w - rect.y
+        var out: [ItemGeometry] = []
+        out.reserveCapacity(parts.count)
+        for part in parts {
+            let x0 = part.x0 == whole.x0 ? rect.x : Float(part.x0)
+            let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
+            let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
+            let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
+            let points: [(Float, Float)] = area >= 0 ? [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+                                                     : [(x0, y0), (x0, y1), (x1, y1), (x1, y0)]
+            var vertices = [Float](repeating: 0, count: 4 * stride)
+            vertices.withUnsafeMutableBufferPointer { dst in
+                v.withUnsafeBufferPointer { src in
+                    for (k, (x, y)) in points.enumerated() {
+                        let base = k * stride
+                        for a in 0..<stride { dst[base + a] = src[c00 + a] }
+                        dst[base] = x; dst[base + 1] = y
+                        let s = (x - rect.x) / width, t = (y - rect.y) / height
+                        for (a, dx, dy) in varying where a >= 2 { dst[base + a] = src[c00 + a] + dx * s + dy * t }
+                    }
+                }
             }
+            out.append(ItemGeometry(vertices: vertices))
         }
-        return ItemGeometry(vertices: out)
+        return out
     }
 
     // MARK: - The pass
 
     /// `pieces` (painter order) with the hidden parts of flat axis-aligned
     /// pieces cut away; `stats` counts what changed (GPUStats.occlusion*).
-    /// A cut into k rectangles is made only when it saves at least
-    /// `minGain` × (k − 1) fragments.
+    /// A cut into k ≥ 1 rectangles is made only when it saves at least
+    /// `minGain` × max(1, k − 1) fragments.
     static func apply(_ pieces: [DrawPiece], stats: inout GPUStats,
                       minGain: Int = minFragmentsPerExtraRect) -> [DrawPiece] {
         let n = pieces.count
@@ -259,6 +296,7 @@ enum OcclusionClip {
         var changed = false
         var seen = [Int](repeating: -1, count: n)
         var found: [PixelRect] = []
+        var scratch = Scratch()
         var visits = 0
         for i in 0..<n {
             let p = pieces[i]
@@ -271,6 +309,7 @@ enum OcclusionClip {
             // The occluders later in painter order that share a pixel with it.
             found.removeAll(keepingCapacity: true)
             var hidden = false, tooMany = false
+            var overlap = 0   // at least the fragments any cut can save
             scan: for cy in cy0...cy1 {
                 for cx in cx0...cx1 {
                     let c = cy * columns + cx
@@ -284,6 +323,7 @@ enum OcclusionClip {
                         let px = pixelSets[o]!
                         guard px.overlaps(whole) else { continue }
                         if px.contains(whole) { hidden = true; break scan }
+                        overlap += (min(px.x1, whole.x1) - max(px.x0, whole.x0)) * (min(px.y1, whole.y1) - max(px.y0, whole.y0))
                         found.append(px)
                         if found.count > maxOccludersPerPiece { tooMany = true; break scan }
                     }
@@ -292,13 +332,17 @@ enum OcclusionClip {
             var parts: [PixelRect]?
             if hidden {
                 parts = []
-            } else if !found.isEmpty && !tooMany {
-                parts = subtract(whole, found, cap: maxRectsPerPiece)
+            } else if !found.isEmpty && !tooMany && overlap >= minGain && subtract(whole, found, cap: maxRectsPerPiece, scratch: &scratch) {
+                parts = scratch.out
             }
-            let kept = parts?.reduce(0) { $0 + $1.area } ?? whole.area
+            var kept = whole.area
+            if let parts {
+                kept = 0
+                for part in parts { kept += part.area }
+            }
             let removed = whole.area - kept
             guard let parts, removed > 0,
-                  parts.isEmpty || removed >= minGain * (parts.count - 1) else {
+                  parts.isEmpty || removed >= minGain * max(1, parts.count - 1) else {
                 if changed { out.append(p) }
                 continue
             }
@@ -311,9 +355,8 @@ enum OcclusionClip {
             stats.occlusionFragmentsRemoved += removed
             stats.occlusionPiecesAdded += parts.count - 1
             if parts.isEmpty { stats.occlusionHiddenPieces += 1 }
-            for part in parts {
-                out.append(DrawPiece(geometry: geometry(p.geometry, rect: rect, whole: whole, part: part),
-                                     state: p.state, order: p.order, opaque: p.opaque, interior: p.interior))
+            for g in geometries(p.geometry, rect: rect, whole: whole, parts: parts) {
+                out.append(DrawPiece(geometry: g, state: p.state, order: p.order, opaque: p.opaque, interior: p.interior))
             }
         }
         return changed ? out : pieces

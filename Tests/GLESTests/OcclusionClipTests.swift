@@ -152,12 +152,19 @@ final class OcclusionClipTests: XCTestCase {
         XCTAssertEqual(stats.occlusionHiddenPieces, 1)
         XCTAssertEqual(stats.occlusionPiecesAdded, -1)
         XCTAssertEqual(stats.occlusionFragmentsRemoved, 16)
-        // A 1-pixel notch out of a 200 × 200 piece would cost two more rectangles for one fragment.
+        // A 1-pixel notch out of a 200 × 200 piece would cost two more rectangles for one fragment,
+        // and trimming a 10-pixel strip off its side is not worth the work either.
         var small = GPUStats()
         let kept = OcclusionClip.apply([Self.flatPiece(0, 0, 200, 200, order: 0, opaque: true),
-                                        Self.flatPiece(100, 100, 101, 101, order: 1, opaque: true)], stats: &small)
-        XCTAssertEqual(kept.count, 2)
+                                        Self.flatPiece(100, 100, 101, 101, order: 1, opaque: true),
+                                        Self.flatPiece(190, -5, 205, 205, order: 2, opaque: true)], stats: &small)
+        XCTAssertEqual(kept.count, 3)
         XCTAssertEqual(small.occlusionClippedPieces, 0)
+        // A 20-pixel strip (4,000 fragments) is: one rectangle instead of one.
+        let trimmed = OcclusionClip.apply([Self.flatPiece(0, 0, 200, 200, order: 0, opaque: true),
+                                           Self.flatPiece(180, -5, 205, 205, order: 1, opaque: true)], stats: &small)
+        XCTAssertEqual(trimmed.map(Self.corners), [[0, 0, 180, 200], [180, -5, 205, 205]])
+        XCTAssertEqual(small.occlusionFragmentsRemoved, 4000)
     }
 
     // MARK: - On the GPU
@@ -169,20 +176,20 @@ final class OcclusionClipTests: XCTestCase {
         let gl = try GPU.executor()
         defer { gl.occlusionClip = true }
         let blue = TestPlans.color(0, 0, 1, 1), red = TestPlans.color(1, 0, 0, 1)
-        let below = DrawItem(layer: 0, transform: .identity, rect: Rect(x: 0, y: 0, width: 64, height: 48),
+        let below = DrawItem(layer: 0, transform: .identity, rect: Rect(x: 0, y: 0, width: 96, height: 80),
                              paint: .solid(blue), blend: .copy)
-        // Edges through centres: x 5.5 … 40.5, y 2.5 … 30.5 (covers columns 5…39, rows 2…29).
-        let above = DrawItem(layer: 0, transform: .identity, rect: Rect(x: 5.5, y: 2.5, width: 35, height: 28),
+        // Edges through centres: x 5.5 … 80.5, y 2.5 … 60.5 (covers columns 5…79, rows 2…59).
+        let above = DrawItem(layer: 0, transform: .identity, rect: Rect(x: 5.5, y: 2.5, width: 75, height: 58),
                              paint: .solid(red), blend: .copy)
-        let plan = TestPlans.canvas([below, above], width: 64, height: 48, clear: TestPlans.color(0, 1, 0, 1))
+        let plan = TestPlans.canvas([below, above], width: 96, height: 80, clear: TestPlans.color(0, 1, 0, 1))
         gl.occlusionClip = true
         let cut = try gl.execute(plan)
         XCTAssertEqual(gl.lastStats.occlusionClippedPieces, 1)
-        XCTAssertEqual(gl.lastStats.occlusionFragmentsRemoved, 35 * 28)
-        func px(_ x: Int, _ y: Int) -> [UInt8] { Array(cut.pixels[(y * 64 + x) * 4..<(y * 64 + x) * 4 + 4]) }
-        for y in 0..<48 {
-            for x in 0..<64 {
-                let inside = (5...39).contains(x) && (2...29).contains(y)
+        XCTAssertEqual(gl.lastStats.occlusionFragmentsRemoved, 75 * 58)
+        func px(_ x: Int, _ y: Int) -> [UInt8] { Array(cut.pixels[(y * 96 + x) * 4..<(y * 96 + x) * 4 + 4]) }
+        for y in 0..<80 {
+            for x in 0..<96 {
+                let inside = (5...79).contains(x) && (2...59).contains(y)
                 XCTAssertEqual(px(x, y), inside ? [255, 0, 0, 255] : [0, 0, 255, 255], "pixel (\(x), \(y))")
             }
         }
@@ -234,7 +241,9 @@ final class OcclusionClipTests: XCTestCase {
 
     func testRandomStacksRenderTheSameBytesWithAndWithoutTheCut() throws {
         let gl = try GPU.executor()
-        defer { gl.occlusionClip = true }
+        defer { gl.occlusionClip = true; gl.occlusionClipMinGain = OcclusionClip.minFragmentsPerExtraRect }
+        // Every cut that saves a fragment, so the small pieces are cut too.
+        gl.occlusionClipMinGain = 1
         var removed = 0, clipped = 0
         for seed: UInt64 in [1, 2, 3, 4, 5, 6] {
             let plan = Self.stack(seed: seed, count: seed % 2 == 0 ? 60 : 250)
