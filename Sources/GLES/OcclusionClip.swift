@@ -129,6 +129,8 @@ enum OcclusionClip {
                               x1: min(o.x1, target.x1), y1: min(o.y1, target.y1))
             if !c.isEmpty { scratch.cut.append(c) }
         }
+        // Sorted by left edge once, so each band's covering spans come out in order.
+        scratch.cut.sort { $0.x0 < $1.x0 }
         if scratch.cut.isEmpty {
             if !target.isEmpty { scratch.out.append(target) }
             return true
@@ -145,7 +147,6 @@ enum OcclusionClip {
             prevY = y
             scratch.covering.removeAll(keepingCapacity: true)
             for c in scratch.cut where c.y0 <= ya && c.y1 >= yb { scratch.covering.append((c.x0, c.x1)) }
-            scratch.covering.sort { $0.0 < $1.0 }
             scratch.spans.removeAll(keepingCapacity: true)
             var x = target.x0
             for (a, b) in scratch.covering {
@@ -210,12 +211,13 @@ enum OcclusionClip {
             let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
             let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
             let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
-            let points: [(Float, Float)] = area >= 0 ? [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-                                                     : [(x0, y0), (x0, y1), (x1, y1), (x1, y0)]
+            let xs = area >= 0 ? SIMD4(x0, x1, x1, x0) : SIMD4(x0, x0, x1, x1)
+            let ys = area >= 0 ? SIMD4(y0, y0, y1, y1) : SIMD4(y0, y1, y1, y0)
             var vertices = [Float](repeating: 0, count: 4 * stride)
             vertices.withUnsafeMutableBufferPointer { dst in
                 v.withUnsafeBufferPointer { src in
-                    for (k, (x, y)) in points.enumerated() {
+                    for k in 0..<4 {
+                        let x = xs[k], y = ys[k]
                         let base = k * stride
                         for a in 0..<stride { dst[base + a] = src[c00 + a] }
                         dst[base] = x; dst[base + 1] = y
@@ -292,6 +294,8 @@ enum OcclusionClip {
                 for cx in cx0...cx1 { cellPieces[fill[cy * columns + cx]] = i; fill[cy * columns + cx] += 1 }
             }
         }
+        var orders = [Int](repeating: 0, count: n)
+        for i in 0..<n { orders[i] = pieces[i].order }
         var out: [DrawPiece] = []
         var changed = false
         var seen = [Int](repeating: -1, count: n)
@@ -299,11 +303,10 @@ enum OcclusionClip {
         var scratch = Scratch()
         var visits = 0
         for i in 0..<n {
-            let p = pieces[i]
-            guard visits <= maxGridWork, p.state.program == .flat, p.order < topOrder,
-                  let whole = pixelSets[i], let rect = rects[i],
-                  let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
-                if changed { out.append(p) }
+            let order = orders[i]
+            guard visits <= maxGridWork, order < topOrder, let whole = pixelSets[i], let rect = rects[i],
+                  pieces[i].state.program == .flat, let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
+                if changed { out.append(pieces[i]) }
                 continue
             }
             // The occluders later in painter order that share a pixel with it.
@@ -314,7 +317,7 @@ enum OcclusionClip {
                 for cx in cx0...cx1 {
                     let c = cy * columns + cx
                     var k = cellStart[c + 1] - 1
-                    while k >= cellStart[c], pieces[cellPieces[k]].order > p.order {
+                    while k >= cellStart[c], orders[cellPieces[k]] > order {
                         let o = cellPieces[k]
                         k -= 1
                         visits += 1
@@ -343,9 +346,10 @@ enum OcclusionClip {
             let removed = whole.area - kept
             guard let parts, removed > 0,
                   parts.isEmpty || removed >= minGain * max(1, parts.count - 1) else {
-                if changed { out.append(p) }
+                if changed { out.append(pieces[i]) }
                 continue
             }
+            let p = pieces[i]
             if !changed {
                 out.reserveCapacity(n + 16)
                 out.append(contentsOf: pieces[0..<i])
