@@ -97,6 +97,7 @@ struct BenchScene: ParsableCommand {
             r.append(("frameMsSpread", TimingSpread(frameMs).json))
             if let g = out.gpuStats { r.append(("drawCalls", g.drawCalls)) }
             if let g = out.gpuStats { r.append(("drawCallsLowerBound", g.drawCallsLowerBound)) }
+            if let g = out.gpuStats { r.append(("occlusionFragmentsRemoved", g.occlusionFragmentsRemoved)) }
             if let c = out.cpuStats { r.append(("triangles", c.triangles)) }
             if json {
                 print(jsonText(r))

@@ -56,6 +56,16 @@ public final class GLESExecutor {
     /// sets it false for a whole process (every image from its own texture).
     public var useAtlas = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_ATLAS"] != "1"
 
+    /// With `opaqueFirst`, flat axis-aligned pieces lose the pixels that
+    /// axis-aligned opaque pieces above them cover before they are drawn
+    /// (OcclusionClip), so llvmpipe no longer rasterizes fragments the depth
+    /// test would reject; false leaves them whole (same pixels; for
+    /// before/after measurements). The environment variable
+    /// COMPOSITOR_GLES_NO_OCCLUSION_CLIP=1 sets it false for a whole process.
+    public var occlusionClip = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_OCCLUSION_CLIP"] != "1"
+    /// Fragments a cut must save per rectangle it adds (OcclusionClip.minFragmentsPerExtraRect; tests lower it).
+    var occlusionClipMinGain = OcclusionClip.minFragmentsPerExtraRect
+
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
     /// (`RenderPass.retainKey`), out of the pool, sampled as `TextureRef.cached`.
@@ -196,10 +206,17 @@ public final class GLESExecutor {
             frame.passTextures[pass.id] = target
             if let k = pass.retainKey { frame.keptPasses[pass.id] = k }
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let pieces = try pieces(of: pass, frame: &frame, stats: &stats)
+            var pieces = try pieces(of: pass, frame: &frame, stats: &stats)
+            var clipNanoseconds: UInt64 = 0
+            if opaqueFirst && occlusionClip {
+                let tc = DispatchTime.now().uptimeNanoseconds
+                pieces = OcclusionClip.apply(pieces, stats: &stats, minGain: occlusionClipMinGain)
+                clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
+            }
             let (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended)
             let t1 = DispatchTime.now().uptimeNanoseconds
-            phases.add("prepare", Double(t1 - t0) / 1e9)
+            phases.add("prepare", Double(t1 - t0 - clipNanoseconds) / 1e9)
+            if opaqueFirst && occlusionClip { phases.add("occlusionClip", Double(clipNanoseconds) / 1e9) }
             let depth = batches.contains(where: \.depthTest)
             let viewport = try framebuffer.target(target, pass: pass.id, depth: depth)
             if depth {

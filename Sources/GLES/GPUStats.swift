@@ -75,6 +75,14 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var pvrtcAsRGBA8: [String: Int] = [:]
     /// Texture bytes the native and shader-decoded PVRTC uploads saved against RGBA8.
     public var pvrtcBytesSaved = 0
+    /// Pieces OcclusionClip cut down because opaque pieces above them hide part of them (hidden ones included).
+    public var occlusionClippedPieces = 0
+    /// Of those, pieces removed whole.
+    public var occlusionHiddenPieces = 0
+    /// Pieces after the cuts minus pieces before (negative when more were removed than split).
+    public var occlusionPiecesAdded = 0
+    /// Pixel centres the cut pieces no longer rasterize (each one the depth test would have rejected).
+    public var occlusionFragmentsRemoved = 0
     /// Seconds spent reading the canvas back (after glFinish, so drawing time is not counted here).
     public var readbackSeconds: Double = 0
     /// GPU time of the frame's passes from GL_EXT_disjoint_timer_query, nil
@@ -97,6 +105,10 @@ public struct GPUStats: Sendable, Equatable, Codable {
         }
         s += "\nopaque first: \(depthPasses) passes with depth, \(opaqueDrawCalls) opaque draw calls, "
         s += "\(opaqueInteriors) opaque interiors, \(flatInteriors) flat interiors; vertex buffer uploads \(bufferUploads)"
+        if occlusionClippedPieces > 0 {
+            s += "\nocclusion clip: \(occlusionClippedPieces) pieces cut (\(occlusionHiddenPieces) removed whole, "
+            s += "\(occlusionPiecesAdded) pieces added), \(occlusionFragmentsRemoved) hidden fragments not rasterized"
+        }
         if !offscreenPassesByReason.isEmpty {
             s += "\noffscreen passes: " + offscreenPassesByReason.sorted { $0.key < $1.key }
                 .map { "\($0.key) \($0.value)" }.joined(separator: ", ")

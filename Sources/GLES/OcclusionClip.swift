@@ -1,0 +1,368 @@
+// GLES: the parts of a draw pass's pieces that opaque pieces above them
+// hide, cut away before they reach the rasterizer. Opaque-first drawing
+// already keeps hidden fragments from being shaded (the depth test rejects
+// them), but llvmpipe still bins, rasterizes and depth-tests every one of
+// them. This post-pass over the piece list (painter order, before
+// PassOrdering) removes them where that is exact and cheap: a piece whose
+// geometry is an axis-aligned rectangle and whose program is ps_flat (its
+// output is v_color alone, the same on every vertex, so no interpolated
+// value changes when the rectangle is cut) loses the pixels covered by the
+// union of the axis-aligned opaque pieces later in painter order. Which
+// pixels a rectangle covers is worked out as llvmpipe does (GLConventions:
+// positions snapped to 1/256 pixel, round half to even; an edge through a
+// pixel centre owns it on the left and on the top), and the cuts go along
+// whole-pixel lines, which no pixel centre lies on, so each remaining
+// rectangle covers exactly the centres it should: the depth test would
+// have rejected exactly the ones removed, and the picture cannot change.
+// Pieces that do not fit stay as they are (the depth test keeps them right).
+
+import Plan
+
+/// Cuts hidden parts out of flat axis-aligned pieces (see the file comment).
+enum OcclusionClip {
+    /// Most rectangles one piece may become; past it the piece stays whole.
+    static let maxRectsPerPiece = 8
+    /// Most occluders considered for one piece; past it the piece stays whole.
+    static let maxOccludersPerPiece = 64
+    /// Fragments a cut must save per rectangle it adds (at least once, and
+    /// except for a piece removed whole) to be worth its vertices, triangle
+    /// setup and our own work; a piece is kept whole when the cut saves less.
+    /// 1024 took the fewest instructions of 128, 1024, 4096 and 16384
+    /// (callgrind, all threads, layers-1000: docs/benchmarks.md).
+    static let minFragmentsPerExtraRect = 1024
+    /// Side of the cells of the occluder grid, in pixels (at most `maxCells` a side).
+    static let cellSize = 64
+    static let maxCells = 128
+    /// The most grid entries, and separately the most entry visits, one
+    /// `apply` may make (tens of thousands of large overlapping pieces):
+    /// past the first nothing is cut, past the second the rest stays whole.
+    static let maxGridWork = 2_000_000
+
+    /// The pixels a rectangle covers: columns x0..<x1 and rows y0..<y1.
+    struct PixelRect: Equatable, CustomStringConvertible {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+        var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+        var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+        func contains(_ o: PixelRect) -> Bool { x0 <= o.x0 && y0 <= o.y0 && o.x1 <= x1 && o.y1 <= y1 }
+        func overlaps(_ o: PixelRect) -> Bool { x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1 }
+        var description: String { "[\(x0)..<\(x1)]×[\(y0)..<\(y1)]" }
+    }
+
+    // MARK: - Rasterization of an axis-aligned rectangle
+
+    /// A Float position snapped as llvmpipe snaps it: 1/256 pixel, round half to even.
+    static func snapped(_ v: Float) -> Int? {
+        let s = (v * 256).rounded(.toNearestOrEven)
+        guard s.isFinite, abs(s) < Float(1 << 30) else { return nil }
+        return Int(s)
+    }
+
+    /// The pixel indices whose centres an edge pair lo < hi covers along one
+    /// axis: k with snap(lo) ≤ 256k + 128 < snap(hi) (the left or top edge
+    /// owns a centre lying on it, the right or bottom one does not).
+    static func pixelSpan(_ lo: Float, _ hi: Float) -> (Int, Int)? {
+        guard let a = snapped(lo), let b = snapped(hi) else { return nil }
+        // smallest k with 256k + 128 ≥ a, and smallest k with 256k + 128 ≥ b (the end).
+        func firstAtOrAbove(_ s: Int) -> Int { ceilDiv(s - 128, 256) }
+        return (firstAtOrAbove(a), firstAtOrAbove(b))
+    }
+
+    static func ceilDiv(_ a: Int, _ b: Int) -> Int {
+        let q = a / b
+        return (a % b != 0 && (a > 0) == (b > 0)) ? q + 1 : q
+    }
+
+    /// The pixels the axis-aligned rectangle (minX, minY, maxX, maxY) covers.
+    static func pixels(of r: SIMD4<Float>) -> PixelRect? {
+        guard let (x0, x1) = pixelSpan(r.x, r.z), let (y0, y1) = pixelSpan(r.y, r.w) else { return nil }
+        return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    /// The rectangle (minX, minY, maxX, maxY) of a polygon that is exactly
+    /// its own bounding box (every vertex on a corner, every corner present;
+    /// repeated vertices allowed), or nil.
+    static func axisAlignedRect(_ g: ItemGeometry) -> SIMD4<Float>? {
+        let v = g.vertices
+        let n = g.vertexCount
+        guard n >= 4 else { return nil }
+        var lo = SIMD2<Float>(.infinity, .infinity), hi = -lo
+        for k in 0..<n {
+            let p = SIMD2(v[k * VertexLayout.stride], v[k * VertexLayout.stride + 1])
+            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
+        }
+        guard lo.x < hi.x, lo.y < hi.y, hi.x - lo.x < .infinity, hi.y - lo.y < .infinity else { return nil }
+        var corners = 0
+        for k in 0..<n {
+            let x = v[k * VertexLayout.stride], y = v[k * VertexLayout.stride + 1]
+            guard x == lo.x || x == hi.x, y == lo.y || y == hi.y else { return nil }
+            corners |= 1 << ((x == hi.x ? 1 : 0) + (y == hi.y ? 2 : 0))
+        }
+        return corners == 15 ? SIMD4(lo.x, lo.y, hi.x, hi.y) : nil
+    }
+
+    // MARK: - Rectangle difference
+
+    /// Buffers `subtract` reuses from one piece to the next.
+    struct Scratch {
+        var cut: [PixelRect] = []
+        var ys: [Int] = []
+        var open: [Int] = []
+        var spans: [(Int, Int)] = []
+        var covering: [(Int, Int)] = []
+        var out: [PixelRect] = []
+    }
+
+    /// `target` minus the union of `occluders` as disjoint rectangles (bands
+    /// top to bottom, rectangles of equal column spans in consecutive bands
+    /// merged), or nil when that takes more than `cap` rectangles.
+    static func subtract(_ target: PixelRect, _ occluders: [PixelRect], cap: Int) -> [PixelRect]? {
+        var scratch = Scratch()
+        return subtract(target, occluders, cap: cap, scratch: &scratch) ? scratch.out : nil
+    }
+
+    /// `subtract` into `scratch.out`; false past the cap.
+    static func subtract(_ target: PixelRect, _ occluders: [PixelRect], cap: Int, scratch: inout Scratch) -> Bool {
+        scratch.cut.removeAll(keepingCapacity: true)
+        scratch.out.removeAll(keepingCapacity: true)
+        for o in occluders {
+            let c = PixelRect(x0: max(o.x0, target.x0), y0: max(o.y0, target.y0),
+                              x1: min(o.x1, target.x1), y1: min(o.y1, target.y1))
+            if !c.isEmpty { scratch.cut.append(c) }
+        }
+        // Sorted by left edge once, so each band's covering spans come out in order.
+        scratch.cut.sort { $0.x0 < $1.x0 }
+        if scratch.cut.isEmpty {
+            if !target.isEmpty { scratch.out.append(target) }
+            return true
+        }
+        scratch.ys.removeAll(keepingCapacity: true)
+        scratch.ys.append(target.y0); scratch.ys.append(target.y1)
+        for c in scratch.cut { scratch.ys.append(c.y0); scratch.ys.append(c.y1) }
+        scratch.ys.sort()
+        // Rectangles of the previous band, still open (extended downwards while spans repeat).
+        scratch.open.removeAll(keepingCapacity: true)
+        var prevY = scratch.ys[0]
+        for y in scratch.ys.dropFirst() where y > prevY {
+            let (ya, yb) = (prevY, y)
+            prevY = y
+            scratch.covering.removeAll(keepingCapacity: true)
+            for c in scratch.cut where c.y0 <= ya && c.y1 >= yb { scratch.covering.append((c.x0, c.x1)) }
+            scratch.spans.removeAll(keepingCapacity: true)
+            var x = target.x0
+            for (a, b) in scratch.covering {
+                if a > x { scratch.spans.append((x, a)) }
+                x = max(x, b)
+            }
+            if x < target.x1 { scratch.spans.append((x, target.x1)) }
+            var same = scratch.spans.count == scratch.open.count
+            if same {
+                for (k, i) in scratch.open.enumerated()
+                where scratch.out[i].x0 != scratch.spans[k].0 || scratch.out[i].x1 != scratch.spans[k].1 {
+                    same = false
+                    break
+                }
+            }
+            if same {
+                for i in scratch.open { scratch.out[i].y1 = yb }
+                continue
+            }
+            scratch.open.removeAll(keepingCapacity: true)
+            for (a, b) in scratch.spans {
+                scratch.open.append(scratch.out.count)
+                scratch.out.append(PixelRect(x0: a, y0: ya, x1: b, y1: yb))
+                if scratch.out.count > cap { return false }
+            }
+        }
+        return true
+    }
+
+    // MARK: - Geometry
+
+    /// The pieces of `original` (an axis-aligned rectangle `rect` covering
+    /// `whole`) cut down to each of `parts`: edges of a part on the edges
+    /// of `whole` keep the original positions, the others lie on whole-pixel
+    /// lines. Attributes are the original's, interpolated affinely from its
+    /// corners (constant ones copied bit for bit); the winding is the original's.
+    static func geometries(_ original: ItemGeometry, rect: SIMD4<Float>, whole: PixelRect,
+                           parts: [PixelRect]) -> [ItemGeometry] {
+        let stride = VertexLayout.stride
+        let v = original.vertices
+        func corner(_ x: Float, _ y: Float) -> Int {
+            for k in 0..<original.vertexCount where v[k * stride] == x && v[k * stride + 1] == y { return k * stride }
+            return 0
+        }
+        let c00 = corner(rect.x, rect.y), c10 = corner(rect.z, rect.y), c01 = corner(rect.x, rect.w)
+        // The attributes that vary, with their steps along x and y (per unit of s and t).
+        var varying: [(index: Int, dx: Float, dy: Float)] = []
+        for a in 2..<stride where v[c10 + a] != v[c00 + a] || v[c01 + a] != v[c00 + a] {
+            varying.append((a, v[c10 + a] - v[c00 + a], v[c01 + a] - v[c00 + a]))
+        }
+        // Winding of the original: the sign of its area.
+        var area: Float = 0
+        for k in 0..<original.vertexCount {
+            let j = (k + 1) % original.vertexCount
+            area += v[k * stride] * v[j * stride + 1] - v[j * stride] * v[k * stride + 1]
+        }
+        let width = rect.z - rect.x, height = rect.w - rect.y
+        var out: [ItemGeometry] = []
+        out.reserveCapacity(parts.count)
+        for part in parts {
+            let x0 = part.x0 == whole.x0 ? rect.x : Float(part.x0)
+            let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
+            let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
+            let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
+            let xs = area >= 0 ? SIMD4(x0, x1, x1, x0) : SIMD4(x0, x0, x1, x1)
+            let ys = area >= 0 ? SIMD4(y0, y0, y1, y1) : SIMD4(y0, y1, y1, y0)
+            var vertices = [Float](repeating: 0, count: 4 * stride)
+            vertices.withUnsafeMutableBufferPointer { dst in
+                v.withUnsafeBufferPointer { src in
+                    for k in 0..<4 {
+                        let x = xs[k], y = ys[k]
+                        let base = k * stride
+                        for a in 0..<stride { dst[base + a] = src[c00 + a] }
+                        dst[base] = x; dst[base + 1] = y
+                        let s = (x - rect.x) / width, t = (y - rect.y) / height
+                        for (a, dx, dy) in varying where a >= 2 { dst[base + a] = src[c00 + a] + dx * s + dy * t }
+                    }
+                }
+            }
+            out.append(ItemGeometry(vertices: vertices))
+        }
+        return out
+    }
+
+    // MARK: - The pass
+
+    /// `pieces` (painter order) with the hidden parts of flat axis-aligned
+    /// pieces cut away; `stats` counts what changed (GPUStats.occlusion*).
+    /// A cut into k ≥ 1 rectangles is made only when it saves at least
+    /// `minGain` × max(1, k − 1) fragments.
+    static func apply(_ pieces: [DrawPiece], stats: inout GPUStats,
+                      minGain: Int = minFragmentsPerExtraRect) -> [DrawPiece] {
+        let n = pieces.count
+        guard n > 1 else { return pieces }
+        // Rectangles and pixel sets of the occluders and of the pieces that may be cut.
+        var rects = [SIMD4<Float>?](repeating: nil, count: n)
+        var pixelSets = [PixelRect?](repeating: nil, count: n)
+        var occluders: [Int] = []
+        var anyTarget = false
+        for i in 0..<n {
+            let p = pieces[i]
+            let cuttable = p.state.program == .flat
+            guard p.opaque || cuttable, let r = axisAlignedRect(p.geometry), let px = pixels(of: r),
+                  !px.isEmpty else { continue }
+            rects[i] = r; pixelSets[i] = px
+            if p.opaque { occluders.append(i) }
+            if cuttable { anyTarget = true }
+        }
+        guard anyTarget, !occluders.isEmpty, let lastOccluder = occluders.last else { return pieces }
+        let topOrder = pieces[lastOccluder].order
+        // The occluder grid: the occluders of each cell, in painter order.
+        var bounds = pixelSets[occluders[0]]!
+        for i in occluders {
+            let p = pixelSets[i]!
+            bounds = PixelRect(x0: min(bounds.x0, p.x0), y0: min(bounds.y0, p.y0),
+                               x1: max(bounds.x1, p.x1), y1: max(bounds.y1, p.y1))
+        }
+        let sizeX = max(cellSize, (bounds.x1 - bounds.x0 + maxCells - 1) / maxCells)
+        let sizeY = max(cellSize, (bounds.y1 - bounds.y0 + maxCells - 1) / maxCells)
+        let columns = (bounds.x1 - bounds.x0 + sizeX - 1) / sizeX, rows = (bounds.y1 - bounds.y0 + sizeY - 1) / sizeY
+        func cellRange(_ p: PixelRect) -> (Int, Int, Int, Int)? {
+            let a = max(p.x0, bounds.x0), b = max(p.y0, bounds.y0)
+            let c = min(p.x1, bounds.x1), d = min(p.y1, bounds.y1)
+            guard a < c, b < d else { return nil }
+            return ((a - bounds.x0) / sizeX, (b - bounds.y0) / sizeY, (c - 1 - bounds.x0) / sizeX, (d - 1 - bounds.y0) / sizeY)
+        }
+        // Compressed rows: the occluders of cell c are cellPieces[cellStart[c]..<cellStart[c + 1]].
+        var entries = 0
+        for i in occluders {
+            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
+            entries += (cx1 - cx0 + 1) * (cy1 - cy0 + 1)
+        }
+        guard entries <= maxGridWork else { return pieces }
+        var cellStart = [Int](repeating: 0, count: columns * rows + 1)
+        for i in occluders {
+            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
+            for cy in cy0...cy1 { for cx in cx0...cx1 { cellStart[cy * columns + cx + 1] += 1 } }
+        }
+        for c in 0..<(columns * rows) { cellStart[c + 1] += cellStart[c] }
+        var fill = cellStart
+        var cellPieces = [Int](repeating: 0, count: cellStart[columns * rows])
+        for i in occluders {
+            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
+            for cy in cy0...cy1 {
+                for cx in cx0...cx1 { cellPieces[fill[cy * columns + cx]] = i; fill[cy * columns + cx] += 1 }
+            }
+        }
+        var orders = [Int](repeating: 0, count: n)
+        for i in 0..<n { orders[i] = pieces[i].order }
+        var out: [DrawPiece] = []
+        var changed = false
+        var seen = [Int](repeating: -1, count: n)
+        var found: [PixelRect] = []
+        var scratch = Scratch()
+        var visits = 0
+        for i in 0..<n {
+            let order = orders[i]
+            guard visits <= maxGridWork, order < topOrder, let whole = pixelSets[i], let rect = rects[i],
+                  pieces[i].state.program == .flat, let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
+                if changed { out.append(pieces[i]) }
+                continue
+            }
+            // The occluders later in painter order that share a pixel with it.
+            found.removeAll(keepingCapacity: true)
+            var hidden = false, tooMany = false
+            var overlap = 0   // at least the fragments any cut can save
+            scan: for cy in cy0...cy1 {
+                for cx in cx0...cx1 {
+                    let c = cy * columns + cx
+                    var k = cellStart[c + 1] - 1
+                    while k >= cellStart[c], orders[cellPieces[k]] > order {
+                        let o = cellPieces[k]
+                        k -= 1
+                        visits += 1
+                        guard seen[o] != i else { continue }
+                        seen[o] = i
+                        let px = pixelSets[o]!
+                        guard px.overlaps(whole) else { continue }
+                        if px.contains(whole) { hidden = true; break scan }
+                        overlap += (min(px.x1, whole.x1) - max(px.x0, whole.x0)) * (min(px.y1, whole.y1) - max(px.y0, whole.y0))
+                        found.append(px)
+                        if found.count > maxOccludersPerPiece { tooMany = true; break scan }
+                    }
+                }
+            }
+            var parts: [PixelRect]?
+            if hidden {
+                parts = []
+            } else if !found.isEmpty && !tooMany && overlap >= minGain && subtract(whole, found, cap: maxRectsPerPiece, scratch: &scratch) {
+                parts = scratch.out
+            }
+            var kept = whole.area
+            if let parts {
+                kept = 0
+                for part in parts { kept += part.area }
+            }
+            let removed = whole.area - kept
+            guard let parts, removed > 0,
+                  parts.isEmpty || removed >= minGain * max(1, parts.count - 1) else {
+                if changed { out.append(pieces[i]) }
+                continue
+            }
+            let p = pieces[i]
+            if !changed {
+                out.reserveCapacity(n + 16)
+                out.append(contentsOf: pieces[0..<i])
+                changed = true
+            }
+            stats.occlusionClippedPieces += 1
+            stats.occlusionFragmentsRemoved += removed
+            stats.occlusionPiecesAdded += parts.count - 1
+            if parts.isEmpty { stats.occlusionHiddenPieces += 1 }
+            for g in geometries(p.geometry, rect: rect, whole: whole, parts: parts) {
+                out.append(DrawPiece(geometry: g, state: p.state, order: p.order, opaque: p.opaque, interior: p.interior))
+            }
+        }
+        return changed ? out : pieces
+    }
+}
