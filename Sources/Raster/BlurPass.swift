@@ -33,10 +33,23 @@ enum BlurPass {
     /// of packed steps (`PassContent.blurs`, each over its own region).
     static func run(_ steps: [BlurStep], source: PixelBuffer, into target: PixelBuffer, bands: Int) {
         let sw = source.width, sh = source.height
-        // Alpha of every source pixel as byte/255.
+        // Alpha of the source pixels as byte/255: every pixel, or, when each
+        // step is a full-resolution one with a region, only the pixels its
+        // taps read (the region widened by the radius along the axis, cut to
+        // the pass, where clamped reads land); no other entry is read.
         let alpha = UnsafeMutablePointer<Float>.allocate(capacity: sw * sh)
         defer { alpha.deallocate() }
-        for i in 0..<(sw * sh) { alpha[i] = PixelMath.alpha(source.pixels[i]) }
+        var reads: [BlurRegion] = []
+        for step in steps {
+            guard step.downsample == 1, let r = step.region, step.outputSize(sourceWidth: sw, sourceHeight: sh)
+                    == (target.width, target.height) else { reads = [BlurRegion(x0: 0, y0: 0, x1: sw, y1: sh)]; break }
+            reads.append(r.spread(by: max(0, step.weights.count - 1), along: step.axis, width: sw, height: sh))
+        }
+        for r in reads where !r.isEmpty {
+            for y in r.y0..<r.y1 {
+                for i in (y * sw + r.x0)..<(y * sw + r.x1) { alpha[i] = PixelMath.alpha(source.pixels[i]) }
+            }
+        }
         for step in steps { run(step, alpha: alpha, width: sw, height: sh, into: target, bands: bands) }
     }
 

@@ -228,9 +228,11 @@ extension PlanBuilder {
 }
 
 /// Where each part goes in the shared targets: reserved rects in shelves
-/// (tallest first, left to right, a new shelf past a width near the square
-/// root of their total area), never overlapping. One part alone sits at the
-/// origin of a target of its window's size: its own pass, unchanged.
+/// (tallest first, left to right, a new shelf past a chosen width), never
+/// overlapping; of a few shelf widths (the widest box, and 1, 1.5 and 2 times
+/// the square root of the boxes' total area), the one with the smallest
+/// targets. One part alone sits at the origin of a target of its window's
+/// size: its own pass, unchanged.
 struct ShadowPackLayout {
     /// Each part's window origin in the shared targets.
     var origins: [(x: Int, y: Int)]
@@ -244,21 +246,27 @@ struct ShadowPackLayout {
         }
         let boxes = parts.map { (w: $0.reserved.x1 - $0.reserved.x0, h: $0.reserved.y1 - $0.reserved.y0) }
         let area = boxes.reduce(0.0) { $0 + Double($1.w) * Double($1.h) }
-        let shelfWidth = max(boxes.map(\.w).max() ?? 1, Int(area.squareRoot().rounded(.up)))
+        let widest = boxes.map(\.w).max() ?? 1
         let order = boxes.indices.sorted { boxes[$0].h != boxes[$1].h ? boxes[$0].h > boxes[$1].h : $0 < $1 }
-        var origins = [(x: Int, y: Int)](repeating: (0, 0), count: parts.count)
-        var x = 0, y = 0, shelf = 0, width = 0
-        for i in order {
-            if x > 0 && x + boxes[i].w > shelfWidth { y += shelf; x = 0; shelf = 0 }
-            // The box's corner at (x, y); the window sits inside it.
-            origins[i] = (x - parts[i].reserved.x0, y - parts[i].reserved.y0)
-            x += boxes[i].w
-            shelf = max(shelf, boxes[i].h)
-            width = max(width, x)
+        var best: (origins: [(x: Int, y: Int)], width: Int, height: Int)?
+        for f in [0.0, 1, 1.5, 2] {
+            let shelfWidth = max(widest, Int((f * area.squareRoot()).rounded(.up)))
+            var origins = [(x: Int, y: Int)](repeating: (0, 0), count: parts.count)
+            var x = 0, y = 0, shelf = 0, width = 0
+            for i in order {
+                if x > 0 && x + boxes[i].w > shelfWidth { y += shelf; x = 0; shelf = 0 }
+                // The box's corner at (x, y); the window sits inside it.
+                origins[i] = (x - parts[i].reserved.x0, y - parts[i].reserved.y0)
+                x += boxes[i].w
+                shelf = max(shelf, boxes[i].h)
+                width = max(width, x)
+            }
+            let w = max(1, width), h = max(1, y + shelf)
+            if best.map({ w * h < $0.width * $0.height }) ?? true { best = (origins, w, h) }
         }
-        self.origins = origins
-        self.width = max(1, width)
-        height = max(1, y + shelf)
+        origins = best!.origins
+        width = best!.width
+        height = best!.height
     }
 }
 
