@@ -144,9 +144,9 @@ public final class CPUExecutor {
                 phases.time("blur") {
                     BlurPass.run(steps, source: Self.alive(targets, steps[0].source), into: target, bands: bands)
                 }
-                let computed = steps.reduce(0) { $0 + ($1.region.map { ($0.x1 - $0.x0) * ($0.y1 - $0.y0) } ?? 0) }
-                s.fragmentsShaded = computed
-                s.fragmentsWritten = computed
+                // Counted as the whole target, as a `.blur` pass with a region is (the overdraw counters agree).
+                s.fragmentsShaded = pass.width * pass.height
+                s.fragmentsWritten = pass.width * pass.height
             }
             stats.append(s)
             targets[pass.id] = target
