@@ -252,6 +252,15 @@ public final class GLESExecutor {
                 }
                 try blur.draw(step, source: source, width: pass.width, height: pass.height, viewport: viewport,
                           batcher: batcher, stats: &stats)
+            case .blurs(let steps):
+                // Packed steps: one quad each over its region of the shared target.
+                guard let s = steps.first, let source = frame.passTextures[s.source] else {
+                    throw GLESError.unsupported("packed blur pass \(pass.id) reads a pass before it is rendered")
+                }
+                for step in steps {
+                    try blur.draw(step, source: source, width: pass.width, height: pass.height, viewport: viewport,
+                              batcher: batcher, stats: &stats)
+                }
             }
             phases.add("submit", Double(DispatchTime.now().uptimeNanoseconds - t2) / 1e9)
             stats.passes += 1

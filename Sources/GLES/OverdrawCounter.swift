@@ -78,7 +78,7 @@ public final class GPUOverdrawCounter {
             let target = pool.acquire(width: pass.width, height: pass.height)
             defer { pool.release(target) }
             var items = pass.items
-            if case .blur = pass.content {
+            if pass.isBlur {
                 items = [DrawItem(layer: 0, transform: .identity,
                                   rect: Rect(x: 0, y: 0, width: Double(pass.width), height: Double(pass.height)),
                                   paint: .solid(.clear))]

@@ -19,14 +19,22 @@ extension RenderPlan {
             out += "pass#\(p.id) \(p.reason.rawValue)\(who) \(p.width)x\(p.height)\(keep)\(load)\n"
             switch p.content {
             case .blur(let b):
-                let rgba = b.channels == .rgba ? " rgba" : ""
-                let region = b.region.map { " region [\($0.x0), \($0.y0), \($0.x1), \($0.y1))" } ?? ""
-                out += "  blur\(rgba) \(b.axis.rawValue) of pass#\(b.source) sigma \(fmt(b.sigma)) taps \(b.weights.count)\(region)\n"
+                out += "  " + b.dumpLine + "\n"
+            case .blurs(let steps):
+                for b in steps { out += "  " + b.dumpLine + "\n" }
             case .draw(let items):
                 for it in items { out += "  " + it.dumpLine(layerNames: layerNames) + "\n" }
             }
         }
         return out
+    }
+}
+
+extension BlurStep {
+    var dumpLine: String {
+        let rgba = channels == .rgba ? " rgba" : ""
+        let region = region.map { " region [\($0.x0), \($0.y0), \($0.x1), \($0.y1))" } ?? ""
+        return "blur\(rgba) \(axis.rawValue) of pass#\(source) sigma \(fmt(sigma)) taps \(weights.count)\(region)"
     }
 }
 

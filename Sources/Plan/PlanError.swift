@@ -27,6 +27,12 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case itemRefersToMissingCachedBitmap(pass: Int, item: Int, key: UInt64)
     /// A blur step's region (BlurStep.region) is empty, reaches outside its pass, or its pass is not an alpha blur cleared to transparent.
     case blurRegionOutsidePass(pass: Int)
+    /// A pass of packed blur steps (`PassContent.blurs`) has no step, steps
+    /// reading different passes, or a step that is not a full-resolution
+    /// alpha step with a region.
+    case packedBlurIsMalformed(pass: Int)
+    /// In a pass of packed blur steps, the taps of step `step` reach the region of step `other`.
+    case packedBlurStepsTouch(pass: Int, step: Int, other: Int)
 
     public var description: String {
         switch self {
@@ -52,6 +58,10 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "item \(i) of pass \(p) samples cached#\(k), a rasterized bitmap the executor does not hold"
         case .blurRegionOutsidePass(let p):
             return "blur pass \(p) has a region that is empty or reaches outside the pass, or the pass is not an alpha blur cleared to transparent"
+        case .packedBlurIsMalformed(let p):
+            return "packed blur pass \(p) has no step, steps reading different passes, or a step that is not a full-resolution alpha step with a region"
+        case .packedBlurStepsTouch(let p, let a, let b):
+            return "in packed blur pass \(p), the taps of step \(a) reach the region of step \(b)"
         }
     }
 }

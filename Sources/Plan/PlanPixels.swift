@@ -12,7 +12,7 @@ extension RenderPlan {
         var total = 0.0
         for p in passes {
             switch p.content {
-            case .blur:
+            case .blur, .blurs:
                 total += Double(p.width * p.height)
             case .draw(let items):
                 for item in items {

@@ -44,6 +44,7 @@ extension RenderPass {
         if case .load(let p) = load { add(p) }
         switch content {
         case .blur(let step): add(step.source)
+        case .blurs(let steps): for step in steps { add(step.source) }
         case .draw(let items):
             for item in items { for case .pass(let id) in item.textures { add(id) } }
         }

@@ -75,6 +75,8 @@ extension RenderPlan {
                     || r.y1 > pass.height || pass.load != .clear(.clear) || step.channels != .alpha {
                     throw PlanError.blurRegionOutsidePass(pass: pass.id)
                 }
+            case .blurs(let steps):
+                try validatePackedBlur(pass, steps, readPass: readPass)
             }
         }
         return PlanSchedule(passes: passes)

@@ -160,6 +160,13 @@ public struct BlurRegion: Sendable, Equatable {
 public enum PassContent: Sendable {
     case draw([DrawItem])
     case blur(BlurStep)
+    /// Several alpha blur steps over disjoint parts of one source pass of
+    /// this pass's size, each computing only its `region` (required) exactly
+    /// as a `.blur` pass of its own would: the parts of several shadows
+    /// packed into one target (PlanBuilder+ShadowPacking). No step's taps
+    /// reach another step's region (PlanValidation+PackedBlur), so each
+    /// step's sums are those of its part alone.
+    case blurs([BlurStep])
 }
 
 /// What a pass's target holds before its content is drawn.
@@ -199,6 +206,12 @@ public struct RenderPass: Sendable {
                 clear: PremultipliedColor, content: PassContent, retainKey: UInt64? = nil) {
         self.init(id: id, width: width, height: height, reason: reason, layerName: layerName,
                   load: .clear(clear), content: content, retainKey: retainKey)
+    }
+
+    /// Whether the pass blurs another (`.blur` or `.blurs`) rather than drawing items.
+    public var isBlur: Bool {
+        if case .draw = content { return false }
+        return true
     }
 
     /// The draw items (empty for a blur pass).

@@ -25,7 +25,37 @@ enum BlurPass {
     /// (An RGBA step goes to `BlurPassRGBA`.)
     static func run(_ step: BlurStep, source: PixelBuffer, into target: PixelBuffer, bands: Int) {
         if step.channels == .rgba { BlurPassRGBA.run(step, source: source, into: target, bands: bands); return }
+        run([step], source: source, into: target, bands: bands)
+    }
+
+    /// Runs alpha `steps` over `source` into `target` one after the other,
+    /// reading the source's alpha once: a `.blur` pass (one step) or a pass
+    /// of packed steps (`PassContent.blurs`, each over its own region).
+    static func run(_ steps: [BlurStep], source: PixelBuffer, into target: PixelBuffer, bands: Int) {
         let sw = source.width, sh = source.height
+        // Alpha of the source pixels as byte/255: every pixel, or, when each
+        // step is a full-resolution one with a region, only the pixels its
+        // taps read (the region widened by the radius along the axis, cut to
+        // the pass, where clamped reads land); no other entry is read.
+        let alpha = UnsafeMutablePointer<Float>.allocate(capacity: sw * sh)
+        defer { alpha.deallocate() }
+        var reads: [BlurRegion] = []
+        for step in steps {
+            guard step.downsample == 1, let r = step.region, step.outputSize(sourceWidth: sw, sourceHeight: sh)
+                    == (target.width, target.height) else { reads = [BlurRegion(x0: 0, y0: 0, x1: sw, y1: sh)]; break }
+            reads.append(r.spread(by: max(0, step.weights.count - 1), along: step.axis, width: sw, height: sh))
+        }
+        for r in reads where !r.isEmpty {
+            for y in r.y0..<r.y1 {
+                for i in (y * sw + r.x0)..<(y * sw + r.x1) { alpha[i] = PixelMath.alpha(source.pixels[i]) }
+            }
+        }
+        for step in steps { run(step, alpha: alpha, width: sw, height: sh, into: target, bands: bands) }
+    }
+
+    /// One alpha step over the source alpha `alpha` (`sw` × `sh`).
+    private static func run(_ step: BlurStep, alpha: UnsafeMutablePointer<Float>, width sw: Int, height sh: Int,
+                            into target: PixelBuffer, bands: Int) {
         let tw = target.width, th = target.height
         // Taps by offset from the first source pixel of an output pixel:
         // Gaussian k = −r…r (first = −r, stride 1); box j = 0…d−1 (first = 0, stride d).
@@ -37,11 +67,6 @@ enum BlurPass {
             let r = max(0, step.weights.count - 1)
             taps = (-r...r).map { step.weights[abs($0)] }; first = -r
         }
-        // Alpha of every source pixel as byte/255.
-        let alpha = UnsafeMutablePointer<Float>.allocate(capacity: sw * sh)
-        defer { alpha.deallocate() }
-        for i in 0..<(sw * sh) { alpha[i] = PixelMath.alpha(source.pixels[i]) }
-
         // Only the step's region is computed; outside it every sum is 0, which
         // the target already holds: a step with a region is valid only on a
         // pass cleared to transparent (PlanValidation), and the executor

@@ -82,8 +82,8 @@ public final class CPUExecutor {
                 // Written once: filled with the clear colour, or copied from the loaded pass.
                 switch pass.load {
                 case .clear(let c):
-                    return PixelBuffer(width: pass.width, height: pass.height,
-                                       filledWith: PixelMath.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))))
+                    return pooledTarget(width: pass.width, height: pass.height,
+                                        filledWith: PixelMath.pack(SIMD4(Float(c.r), Float(c.g), Float(c.b), Float(c.a))))
                 case .load(let source):
                     let from = Self.alive(targets, source)
                     precondition(from.width == pass.width && from.height == pass.height,
@@ -139,12 +139,23 @@ public final class CPUExecutor {
                 }
                 s.fragmentsShaded = pass.width * pass.height
                 s.fragmentsWritten = pass.width * pass.height
+            case .blurs(let steps):
+                s.kind = .blur
+                phases.time("blur") {
+                    BlurPass.run(steps, source: Self.alive(targets, steps[0].source), into: target, bands: bands)
+                }
+                // Counted as the whole target, as a `.blur` pass with a region is (the overdraw counters agree).
+                s.fragmentsShaded = pass.width * pass.height
+                s.fragmentsWritten = pass.width * pass.height
             }
             stats.append(s)
             targets[pass.id] = target
             if let k = pass.retainKey { kept[k] = target }
             // Drop targets nobody reads any more (the schedule never lists the canvas).
-            for id in schedule.releasedAfter[index] { targets[id] = nil }
+            for id in schedule.releasedAfter[index] {
+                // Nobody else holds it (not kept, not the pass just drawn): reuse it.
+                if var b = targets.removeValue(forKey: id), isKnownUniquelyReferenced(&b) { recycle(b) }
+            }
         }
         retained.merge(kept) { _, new in new }
         lastStats = RasterStats(perPass: stats)
@@ -154,6 +165,34 @@ public final class CPUExecutor {
     }
 
     /// The target of pass `id`, which the schedule (validated) keeps alive while it is read.
+    /// Released pass targets kept for later passes and frames, so a frame
+    /// does not map and fault in fresh memory for each target (buffers over
+    /// glibc's mmap threshold, 128 KiB, are mapped anew at every allocation;
+    /// shared shadow targets are such buffers). At most `maxPooledPixels` in all.
+    private var pool: [PixelBuffer] = []
+    static let maxPooledPixels = 4 << 20
+
+    /// A `width` × `height` target filled with `packed`: a pooled one of that size, or a new one.
+    private func pooledTarget(width: Int, height: Int, filledWith packed: UInt32) -> PixelBuffer {
+        if let i = pool.firstIndex(where: { $0.width == width && $0.height == height }) {
+            let b = pool.remove(at: i)
+            b.fill(packed)
+            return b
+        }
+        return PixelBuffer(width: width, height: height, filledWith: packed)
+    }
+
+    /// Keeps a released target for reuse, dropping the oldest past the limit.
+    private func recycle(_ b: PixelBuffer) {
+        guard b.width * b.height <= Self.maxPooledPixels else { return }
+        pool.append(b)
+        var total = pool.reduce(0) { $0 + $1.width * $1.height }
+        while total > Self.maxPooledPixels {
+            let old = pool.removeFirst()
+            total -= old.width * old.height
+        }
+    }
+
     private static func alive(_ targets: [Int: PixelBuffer], _ id: Int) -> PixelBuffer {
         guard let t = targets[id] else { preconditionFailure("pass#\(id) read after its last use") }
         return t

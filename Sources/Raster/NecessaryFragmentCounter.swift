@@ -97,7 +97,7 @@ public final class NecessaryFragmentCounter {
                     }
                 }
                 total.add(countPass(prepared, width: pass.width, height: pass.height))
-            case .blur:
+            case .blur, .blurs:
                 total.blurFragments += pass.width * pass.height
             }
         }

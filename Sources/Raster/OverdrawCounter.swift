@@ -73,7 +73,7 @@ public final class CPUOverdrawCounter {
                     items.append(ItemFragments(passID: pass.id, item: i, layer: item.layer, blend: item.blend,
                                                fragments: perItem[i]))
                 }
-            case .blur:
+            case .blur, .blurs:
                 target.fill(1)
                 items.append(ItemFragments(passID: pass.id, item: nil, layer: nil, blend: .copy,
                                            fragments: pass.width * pass.height))

@@ -92,6 +92,10 @@ extension PlanBuilder {
         let offShadow = hasOffscreenShadow(l)
         let finalPass = l.mask != nil || group
         let primary: PassReason = l.mask != nil ? .mask : clip ? .roundedClip : offShadow ? .shadow : .groupOpacity
+        // Shadows of a draw pass share their targets where that changes no pixel.
+        if offShadow, !finalPass, emitPackedShadow(n, window: win, width: w, height: h, partOpacity: partOpacity) {
+            return
+        }
 
         // The body, drawn with the layer's own map shifted into the window.
         var inner = n

@@ -10,6 +10,7 @@
 // is an exact copy; only shouldRasterize renders in the layer's own space,
 // because its bitmap must survive the layer moving.
 
+import Foundation
 import Geometry
 import Images
 import Layers
@@ -33,6 +34,11 @@ public struct PlanOptions: Sendable {
     /// cached CPU mask. Off by default (slower on llvmpipe and the CPU
     /// executor, docs/benchmarks.md); COMPOSITOR_ROUNDED_SHADOW=shader turns it on.
     public var roundedShadowsInShader = PlanBuilder.roundedShadowsInShaderFromEnvironment()
+    /// The offscreen shadows of a draw pass share one body target and one H
+    /// and one V blur pass (PlanBuilder+ShadowPacking) instead of three passes
+    /// each; the pixels are the same. On by default; COMPOSITOR_PACK_SHADOWS=0
+    /// turns it off (for before/after measurements).
+    public var packShadows = ProcessInfo.processInfo.environment["COMPOSITOR_PACK_SHADOWS"] != "0"
     public init(scale: Double = 1, cull: Bool = true, sublayerIndex: Bool = true) {
         self.scale = scale; self.cull = cull; self.sublayerIndex = sublayerIndex
     }
@@ -46,6 +52,8 @@ public final class PlanBuilder {
     var imageIndex: [String: Int] = [:]
     var layerNames: [String] = []
     var current: [DrawItem] = []
+    /// Offscreen shadows waiting for the shared targets of the pass being built (PlanBuilder+ShadowPacking).
+    var shadowPack = ShadowPack()
     public internal(set) var stats = PlanBuildStats()
     /// Blurred shadowPath masks built this frame: image index and the local rect it covers.
     var shadowMasks: [ShadowMaskKey: (Int, Rect)] = [:]
@@ -105,6 +113,7 @@ public final class PlanBuilder {
         let ctx = EmitContext(toTarget: .scale(s, s), parentS: .identity, opacity: 1, clip: nil,
                               target: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         emit(root, ctx)
+        flushShadowPack()
         passes.append(RenderPass(id: passes.count, width: width, height: height, reason: .canvas,
                                  layerName: nil, clear: .clear, content: .draw(current)))
         if options.cull { cullOccludedItems() }
@@ -291,15 +300,10 @@ public final class PlanBuilder {
     /// Runs `body` with a fresh item list, appends the result as a pass and returns its id.
     func makePass(width: Int, height: Int, reason: PassReason, layer: Layer,
                   body: () -> Void) -> Int {
-        let saved = current, savedReplication = replication
-        current = []
-        replication.tint = nil  // a pass's content is tinted when it is drawn back
-        body()
-        replication = savedReplication
+        let items = collectItems(body)
         let id = passes.count
         passes.append(RenderPass(id: id, width: width, height: height, reason: reason,
-                                 layerName: layer.name, clear: .clear, content: .draw(current)))
-        current = saved
+                                 layerName: layer.name, clear: .clear, content: .draw(items)))
         return id
     }
 

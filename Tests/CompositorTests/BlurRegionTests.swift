@@ -14,6 +14,7 @@ import Plan
 import Geometry
 import Compositor
 import Layers
+import Rendering
 
 final class BlurRegionTests: XCTestCase {
     func phi(_ t: Double) -> Double { 0.5 * (1 + erf(t / 2.squareRoot())) }
@@ -80,8 +81,13 @@ final class BlurRegionTests: XCTestCase {
                       try SceneLoader.parse(json: Array(scene(origin: (34, 34), offset: (-9, -6), sigma: 4).utf8),
                                             baseDirectory: "/", name: "test.json")]
         for scene in scenes {
+            // Unpacked (PlanBuilder+ShadowPacking): one `.blur` step per pass.
+            var options = PlanOptions(scale: scene.canvas.scale)
+            options.packShadows = false
+            let plan = PlanBuilder(options: options).build(root: scene.root, width: Int(scene.canvas.width),
+                                                           height: Int(scene.canvas.height))
             for (backend, renderer) in ContractPixels.renderers() {
-                let out = try renderer.render(scene: scene)
+                let out = try renderer.execute(plan)
                 var plain = out.plan
                 var cleared = 0
                 for i in plain.passes.indices {
