@@ -51,8 +51,7 @@ enum BlendedScheduling {
             guard t >= 0 else { return 0 }          // also NaN
             return t >= Float(count - 1) ? count - 1 : Int(t)
         }
-        // Cells in compressed rows: the pieces of cell c, in painter order, are
-        // cellPieces[cellStart[c]..<cellStart[c + 1]].
+        // Each piece's cells (CellLists lists them in painter order).
         var ranges = [SIMD4<Int32>](repeating: .zero, count: n)
         var entries = 0
         for m in 0..<n {
@@ -65,20 +64,7 @@ enum BlendedScheduling {
             entries += Int(r.z - r.x + 1) * Int(r.w - r.y + 1)
             if entries > maxTests { return nil }
         }
-        var cellStart = [Int](repeating: 0, count: columns * rows + 1)
-        for m in 0..<n where ranges[m].z >= 0 {
-            let r = ranges[m]
-            for y in Int(r.y)...Int(r.w) { for x in Int(r.x)...Int(r.z) { cellStart[y * columns + x + 1] += 1 } }
-        }
-        for c in 0..<(columns * rows) { cellStart[c + 1] += cellStart[c] }
-        var fill = cellStart
-        var cellPieces = [Int](repeating: 0, count: cellStart[columns * rows])
-        for m in 0..<n where ranges[m].z >= 0 {
-            let r = ranges[m]
-            for y in Int(r.y)...Int(r.w) {
-                for x in Int(r.x)...Int(r.z) { cellPieces[fill[y * columns + x]] = m; fill[y * columns + x] += 1 }
-            }
-        }
+        let grid = CellLists(columns: columns, rows: rows, ranges: ranges)
         // Edges (earlier → later), found per later piece among the earlier pieces
         // of its cells: the earlier ends of piece m's edges are
         // predecessors[predecessorStart[m]..<predecessorStart[m + 1]].
@@ -91,8 +77,8 @@ enum BlendedScheduling {
         var tests = 0
         let tooMany: Bool = boxes.withUnsafeBufferPointer { boxes in
             ranges.withUnsafeBufferPointer { ranges in
-                cellStart.withUnsafeBufferPointer { cellStart in
-                    cellPieces.withUnsafeBufferPointer { cellPieces in
+                grid.start.withUnsafeBufferPointer { cellStart in
+                    grid.items.withUnsafeBufferPointer { cellPieces in
                         lastSeen.withUnsafeMutableBufferPointer { lastSeen in
                             for m in 0..<n {
                                 defer { predecessorStart[m + 1] = predecessors.count }

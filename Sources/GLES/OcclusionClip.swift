@@ -45,6 +45,10 @@ enum OcclusionClip {
         var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
         func contains(_ o: PixelRect) -> Bool { x0 <= o.x0 && y0 <= o.y0 && o.x1 <= x1 && o.y1 <= y1 }
         func overlaps(_ o: PixelRect) -> Bool { x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1 }
+        /// The pixels both hold (empty when they share none).
+        func intersection(_ o: PixelRect) -> PixelRect {
+            PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        }
         var description: String { "[\(x0)..<\(x1)]×[\(y0)..<\(y1)]" }
     }
 
@@ -125,8 +129,7 @@ enum OcclusionClip {
         scratch.cut.removeAll(keepingCapacity: true)
         scratch.out.removeAll(keepingCapacity: true)
         for o in occluders {
-            let c = PixelRect(x0: max(o.x0, target.x0), y0: max(o.y0, target.y0),
-                              x1: min(o.x1, target.x1), y1: min(o.y1, target.y1))
+            let c = o.intersection(target)
             if !c.isEmpty { scratch.cut.append(c) }
         }
         // Sorted by left edge once, so each band's covering spans come out in order.
@@ -273,27 +276,15 @@ enum OcclusionClip {
             guard a < c, b < d else { return nil }
             return ((a - bounds.x0) / sizeX, (b - bounds.y0) / sizeY, (c - 1 - bounds.x0) / sizeX, (d - 1 - bounds.y0) / sizeY)
         }
-        // Compressed rows: the occluders of cell c are cellPieces[cellStart[c]..<cellStart[c + 1]].
-        var entries = 0
+        // The occluders listed per cell (other pieces have empty ranges), in painter order.
+        let empty = SIMD4<Int32>(0, 0, -1, -1)
+        var ranges = [SIMD4<Int32>](repeating: empty, count: n)
         for i in occluders {
             guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
-            entries += (cx1 - cx0 + 1) * (cy1 - cy0 + 1)
+            ranges[i] = SIMD4(Int32(cx0), Int32(cy0), Int32(cx1), Int32(cy1))
         }
-        guard entries <= maxGridWork else { return pieces }
-        var cellStart = [Int](repeating: 0, count: columns * rows + 1)
-        for i in occluders {
-            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
-            for cy in cy0...cy1 { for cx in cx0...cx1 { cellStart[cy * columns + cx + 1] += 1 } }
-        }
-        for c in 0..<(columns * rows) { cellStart[c + 1] += cellStart[c] }
-        var fill = cellStart
-        var cellPieces = [Int](repeating: 0, count: cellStart[columns * rows])
-        for i in occluders {
-            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
-            for cy in cy0...cy1 {
-                for cx in cx0...cx1 { cellPieces[fill[cy * columns + cx]] = i; fill[cy * columns + cx] += 1 }
-            }
-        }
+        guard CellLists.entries(ranges) <= maxGridWork else { return pieces }
+        let grid = CellLists(columns: columns, rows: rows, ranges: ranges)
         var orders = [Int](repeating: 0, count: n)
         for i in 0..<n { orders[i] = pieces[i].order }
         var out: [DrawPiece] = []
@@ -316,9 +307,9 @@ enum OcclusionClip {
             scan: for cy in cy0...cy1 {
                 for cx in cx0...cx1 {
                     let c = cy * columns + cx
-                    var k = cellStart[c + 1] - 1
-                    while k >= cellStart[c], orders[cellPieces[k]] > order {
-                        let o = cellPieces[k]
+                    var k = grid.start[c + 1] - 1
+                    while k >= grid.start[c], orders[grid.items[k]] > order {
+                        let o = grid.items[k]
                         k -= 1
                         visits += 1
                         guard seen[o] != i else { continue }
@@ -326,7 +317,7 @@ enum OcclusionClip {
                         let px = pixelSets[o]!
                         guard px.overlaps(whole) else { continue }
                         if px.contains(whole) { hidden = true; break scan }
-                        overlap += (min(px.x1, whole.x1) - max(px.x0, whole.x0)) * (min(px.y1, whole.y1) - max(px.y0, whole.y0))
+                        overlap += px.intersection(whole).area
                         found.append(px)
                         if found.count > maxOccludersPerPiece { tooMany = true; break scan }
                     }

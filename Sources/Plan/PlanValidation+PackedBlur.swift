@@ -20,12 +20,13 @@ extension RenderPlan {
         var reaches: [BlurRegion] = []
         for step in steps {
             guard step.source == first.source, step.downsample == 1, step.channels == .alpha,
-                  let r = step.region else { throw PlanError.packedBlurIsMalformed(pass: pass.id) }
+                  let r = step.region, let reach = step.readRegion(width: pass.width, height: pass.height) else {
+                throw PlanError.packedBlurIsMalformed(pass: pass.id)
+            }
             guard !r.isEmpty, r.x0 >= 0, r.y0 >= 0, r.x1 <= pass.width, r.y1 <= pass.height else {
                 throw PlanError.blurRegionOutsidePass(pass: pass.id)
             }
-            reaches.append(r.spread(by: max(0, step.weights.count - 1), along: step.axis,
-                                    width: pass.width, height: pass.height))
+            reaches.append(reach)
         }
         for (i, reach) in reaches.enumerated() {
             for (j, other) in steps.enumerated() where j != i {

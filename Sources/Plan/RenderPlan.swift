@@ -91,6 +91,14 @@ public struct BlurStep: Sendable, Equatable {
     /// the blurred body draws; nil computes the whole pass. Only alpha steps
     /// of passes cleared to transparent carry one (PlanValidation checks).
     public var region: BlurRegion?
+    /// Taps on each side of a Gaussian step (weights w[0…radius]).
+    public var radius: Int { max(0, weights.count - 1) }
+    /// The pixels of a `width` × `height` source that a Gaussian step with a
+    /// region reads: the region widened by the radius along the axis, cut to
+    /// the source (where clamp-to-edge reads land); nil without a region.
+    public func readRegion(width: Int, height: Int) -> BlurRegion? {
+        region?.spread(by: radius, along: axis, width: width, height: height)
+    }
     public init(source: Int, axis: Axis, sigma: Double, channels: Channels = .alpha) {
         self.source = source; self.axis = axis; self.sigma = sigma; self.channels = channels
         weights = BlurStep.gaussianWeights(sigma: sigma)

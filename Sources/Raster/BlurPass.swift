@@ -41,9 +41,11 @@ enum BlurPass {
         defer { alpha.deallocate() }
         var reads: [BlurRegion] = []
         for step in steps {
-            guard step.downsample == 1, let r = step.region, step.outputSize(sourceWidth: sw, sourceHeight: sh)
-                    == (target.width, target.height) else { reads = [BlurRegion(x0: 0, y0: 0, x1: sw, y1: sh)]; break }
-            reads.append(r.spread(by: max(0, step.weights.count - 1), along: step.axis, width: sw, height: sh))
+            guard step.downsample == 1, let r = step.readRegion(width: sw, height: sh),
+                  step.outputSize(sourceWidth: sw, sourceHeight: sh) == (target.width, target.height) else {
+                reads = [BlurRegion(x0: 0, y0: 0, x1: sw, y1: sh)]; break
+            }
+            reads.append(r)
         }
         for r in reads where !r.isEmpty {
             for y in r.y0..<r.y1 {
@@ -64,7 +66,7 @@ enum BlurPass {
         if d > 1 {
             taps = step.weights; first = 0
         } else {
-            let r = max(0, step.weights.count - 1)
+            let r = step.radius
             taps = (-r...r).map { step.weights[abs($0)] }; first = -r
         }
         // Only the step's region is computed; outside it every sum is 0, which

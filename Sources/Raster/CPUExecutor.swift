@@ -164,7 +164,6 @@ public final class CPUExecutor {
         return output
     }
 
-    /// The target of pass `id`, which the schedule (validated) keeps alive while it is read.
     /// Released pass targets kept for later passes and frames, so a frame
     /// does not map and fault in fresh memory for each target (buffers over
     /// glibc's mmap threshold, 128 KiB, are mapped anew at every allocation;
@@ -193,6 +192,7 @@ public final class CPUExecutor {
         }
     }
 
+    /// The target of pass `id`, which the schedule (validated) keeps alive while it is read.
     private static func alive(_ targets: [Int: PixelBuffer], _ id: Int) -> PixelBuffer {
         guard let t = targets[id] else { preconditionFailure("pass#\(id) read after its last use") }
         return t

@@ -53,7 +53,7 @@ extension PlanBuilder {
         func limited(_ s: BlurStep) -> BlurStep {
             guard let r = live else { return s }
             var s = s
-            live = r.spread(by: s.weights.count - 1, along: s.axis, width: w, height: h)
+            live = r.spread(by: s.radius, along: s.axis, width: w, height: h)
             s.region = live
             return s
         }

@@ -98,10 +98,7 @@ extension PlanBuilder {
         }
 
         // The body, drawn with the layer's own map shifted into the window.
-        var inner = n
-        inner.toTarget = n.toTarget.concatenating(.translation(-win.minX, -win.minY))
-        inner.clip = nil
-        inner.target = Rect(x: 0, y: 0, width: win.width, height: win.height)
+        let inner = n.inWindow(win)
         let body = makePass(width: w, height: h, reason: primary, layer: l) {
             emitBody(inner, opacity: partOpacity)
         }
@@ -291,5 +288,16 @@ extension PlanBuilder {
         let x1 = e.maxX.rounded(.up), y1 = e.maxY.rounded(.up)
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
+    }
+}
+
+extension PlanBuilder.LayerDraw {
+    /// The draw moved into its offscreen window `win` (origin at the window's corner, no clip).
+    func inWindow(_ win: Rect) -> PlanBuilder.LayerDraw {
+        var inner = self
+        inner.toTarget = toTarget.concatenating(.translation(-win.minX, -win.minY))
+        inner.clip = nil
+        inner.target = Rect(x: 0, y: 0, width: win.width, height: win.height)
+        return inner
     }
 }

@@ -79,7 +79,7 @@ extension PlanBuilder {
               let b = bodyPixelRegion(l, n.toTarget, window: win, width: w, height: h) else { return false }
         var hStep = BlurStep(source: 0, axis: .horizontal, sigma: ssx)
         var vStep = BlurStep(source: 0, axis: .vertical, sigma: ssy)
-        let rx = hStep.weights.count - 1, ry = vStep.weights.count - 1
+        let rx = hStep.radius, ry = vStep.radius
         let rH = b.spread(by: rx, along: .horizontal, width: w, height: h)
         let rV = rH.spread(by: ry, along: .vertical, width: w, height: h)
         hStep.region = rH
@@ -155,8 +155,7 @@ extension PlanBuilder {
               layout.width * layout.height <= PlanLimits.maximumPassPixels else {
             // Too big to share: every part gets targets of its own.
             for (k, part) in parts.enumerated() {
-                var one = ShadowPackPart(width: part.width, height: part.height, items: part.items,
-                                         steps: part.steps, reserved: part.reserved, layerName: part.layerName)
+                var one = part
                 one.reserved = BlurRegion(x0: 0, y0: 0, x1: part.width, y1: part.height)
                 emitShadowPack(ShadowPackLayout(parts: [one]), parts: [one], first: k)
             }
@@ -281,16 +280,5 @@ extension BlurRegion {
     /// The rect moved by (dx, dy).
     func offsetBy(_ dx: Int, _ dy: Int) -> BlurRegion {
         BlurRegion(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
-    }
-}
-
-extension PlanBuilder.LayerDraw {
-    /// The draw moved into its offscreen window `win` (origin at the window's corner, no clip).
-    func inWindow(_ win: Rect) -> PlanBuilder.LayerDraw {
-        var inner = self
-        inner.toTarget = toTarget.concatenating(.translation(-win.minX, -win.minY))
-        inner.clip = nil
-        inner.target = Rect(x: 0, y: 0, width: win.width, height: win.height)
-        return inner
     }
 }

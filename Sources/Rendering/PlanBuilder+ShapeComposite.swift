@@ -22,10 +22,7 @@ extension PlanBuilder {
         let win = Rect(minX: e.minX.rounded(.down), minY: e.minY.rounded(.down),
                        maxX: e.maxX.rounded(.up), maxY: e.maxY.rounded(.up))
         guard win.width <= Double(maxPassSide), win.height <= Double(maxPassSide) else { return false }
-        var inner = n
-        inner.toTarget = n.toTarget.concatenating(.translation(-win.minX, -win.minY))
-        inner.clip = nil
-        inner.target = Rect(x: 0, y: 0, width: win.width, height: win.height)
+        let inner = n.inWindow(win)
         let pass = makePass(width: Int(win.width), height: Int(win.height), reason: .shapeContent, layer: n.layer) {
             emitShapeParts(parts, inner, opacity: 1)
         }
