@@ -56,6 +56,14 @@ public final class GLESExecutor {
     /// sets it false for a whole process (every image from its own texture).
     public var useAtlas = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_ATLAS"] != "1"
 
+    /// Texture and texture-alpha items that are plain quads without
+    /// antialiased edges (DrawItem.hasUnitCoverage: shadow composites,
+    /// passes drawn back) draw with ps_texture_flat / ps_texture_alpha_flat,
+    /// which skip the coverage function (1 on every pixel they draw, so the
+    /// same bits). The environment variable COMPOSITOR_GLES_NO_FLAT_TEXTURES=1
+    /// sets it false for a whole process (before/after measurements).
+    public var flatTextures = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_FLAT_TEXTURES"] != "1"
+
     /// With `opaqueFirst`, flat axis-aligned pieces lose the pixels that
     /// axis-aligned opaque pieces above them cover before they are drawn
     /// (OcclusionClip), so llvmpipe no longer rasterizes fragments the depth
@@ -410,8 +418,9 @@ public final class GLESExecutor {
                                       filter: f, blend: item.blend), atlas: slot)
                 return
             }
-            kind = .texture; filter = f; uv = u
-        case .textureAlpha(_, let u, let f, _): kind = .textureAlpha; filter = f; uv = u
+            kind = flatTextures && item.hasUnitCoverage ? .textureFlat : .texture; filter = f; uv = u
+        case .textureAlpha(_, let u, let f, _):
+            kind = flatTextures && item.hasUnitCoverage ? .textureAlphaFlat : .textureAlpha; filter = f; uv = u
         case .masked(_, _, let u, let f, _): kind = .masked; filter = f; uv = u
         }
         let refs = item.textures

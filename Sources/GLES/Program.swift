@@ -29,6 +29,10 @@ enum ProgramKind: String, CaseIterable {
     case textureAtlas
     /// The same for nearest items (ATLAS_NEAREST compiled in, no linear arithmetic).
     case textureAtlasNearest
+    /// Paint.texture and Paint.textureAlpha without the coverage function
+    /// (PS_NO_COVERAGE), for plain quads without antialiased edges: coverage
+    /// is exactly 1 on every pixel such an item draws (DrawItem.hasUnitCoverage).
+    case textureFlat, textureAlphaFlat
 
     /// Fullscreen passes (blurs) rather than draw items.
     var isFullscreen: Bool { self == .blur || self == .blurRGBA }
@@ -51,12 +55,15 @@ enum ProgramKind: String, CaseIterable {
         case .texturePVRTC2Nearest: return "ps_texture_pvrtc2_nearest.frag.glsl"
         case .textureAtlas: return "ps_texture_atlas.frag.glsl"
         case .textureAtlasNearest: return "ps_texture_atlas_nearest.frag.glsl"
+        case .textureFlat: return "ps_texture_flat.frag.glsl"
+        case .textureAlphaFlat: return "ps_texture_alpha_flat.frag.glsl"
         }
     }
     var samplers: [String] {
         switch self {
         case .solid, .blurredRect, .blurredRoundedRect, .flat, .gradient: return []
-        case .texture, .textureAlpha, .textureAtlas, .textureAtlasNearest: return ["u_texture"]
+        case .texture, .textureAlpha, .textureAtlas, .textureAtlasNearest, .textureFlat, .textureAlphaFlat:
+            return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur, .blurRGBA: return ["u_source"]
         case .texturePVRTC, .texturePVRTCNearest, .texturePVRTC2, .texturePVRTC2Nearest: return ["u_blocks"]

@@ -41,6 +41,10 @@ struct ShadowPack {
     var parts: [ShadowPackPart] = []
     /// Most parts sharing one set of targets (the plan check of packed steps is quadratic in it).
     static let maximumParts = 64
+    /// Widest shared target whose integer-translation composites sample with .nearest
+    /// (PlanBuilder+TightShadowComposite): interpolated uv errors of about 2·10⁻⁷
+    /// stay below 1/1000 texel, where llvmpipe's 8-bit linear weights cannot see them.
+    static let maximumNearestSide = 4096
 
     /// The placeholder pass id items use for part `k`'s body (`blurred` false) or blurred alpha.
     static func placeholder(part k: Int, blurred: Bool) -> Int { -(2 * k + (blurred ? 2 : 1)) }
@@ -90,10 +94,16 @@ extension PlanBuilder {
 
         let k = shadowPack.parts.count
         let bodyK = partOpacity < 1 ? k + 1 : k
-        let item = shadowItem(n, blur: ShadowBlur(pass: ShadowPack.placeholder(part: k, blurred: true),
+        var item = shadowItem(n, blur: ShadowBlur(pass: ShadowPack.placeholder(part: k, blurred: true),
                                                   downsampleX: 1, downsampleY: 1),
                               window: win, intoWindow: false, opacity: partOpacity)
+        // The reads of the item as built (not of the tight one below), so the layout of
+        // the shared targets, and with it every texture coordinate, stays what it was.
         guard let f = sampledTexels(of: item, window: win, width: w, height: h, target: n) else { return false }
+        if options.tightShadowComposites,
+           let tight = tightShadowComposite(item, n, window: win, width: w, height: h, blurred: rV) {
+            item = tight
+        }
         // Bilinear reads past the window clamp to the blurred alpha's edge, which must be 0 there.
         guard f.x0 >= 0 || rV.x0 >= 1, f.x1 <= w || rV.x1 <= w - 1,
               f.y0 >= 0 || rV.y0 >= 1, f.y1 <= h || rV.y1 <= h - 1 else { return false }
@@ -116,8 +126,10 @@ extension PlanBuilder {
                                                    reserved: reserved, layerName: l.name))
         }
         add(item)
-        add(windowDrawback(n, texture: ShadowPack.placeholder(part: bodyK, blurred: false), opacity: 1,
-                           clipShape: false, window: win, intoWindow: false))
+        var back = windowDrawback(n, texture: ShadowPack.placeholder(part: bodyK, blurred: false), opacity: 1,
+                                  clipShape: false, window: win, intoWindow: false)
+        if options.tightShadowComposites { back = tightBodyDrawback(back, body: b) }
+        add(back)
         return true
     }
 
@@ -217,8 +229,10 @@ extension PlanBuilder {
                                             filter: f, opacity: o)
             case .textureAlpha(.pass(let p), let uv, let f, let c) where p < 0:
                 guard let r = resolved[p] else { continue }
+                // Nearest equals linear at texel centres only while the uv's Float rounding stays far below 1/512 texel.
+                let filter: TextureFilter = f == .nearest && max(W, H) > ShadowPack.maximumNearestSide ? .linear : f
                 current[i].paint = .textureAlpha(.pass(r.pass), uv: r.into.map { uv.concatenating($0) } ?? uv,
-                                                 filter: f, color: c)
+                                                 filter: filter, color: c)
             default:
                 continue
             }

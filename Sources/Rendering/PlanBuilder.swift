@@ -39,6 +39,12 @@ public struct PlanOptions: Sendable {
     /// each; the pixels are the same. On by default; COMPOSITOR_PACK_SHADOWS=0
     /// turns it off (for before/after measurements).
     public var packShadows = ProcessInfo.processInfo.environment["COMPOSITOR_PACK_SHADOWS"] != "0"
+    /// A packed shadow's composite and its body drawn back cover only the
+    /// pixels their textures can make non-zero, and a composite that is an
+    /// integer translation of its texels samples them with .nearest
+    /// (PlanBuilder+TightShadowComposite); the pixels are the same. On by
+    /// default; COMPOSITOR_TIGHT_SHADOWS=0 turns it off (before/after measurements).
+    public var tightShadowComposites = ProcessInfo.processInfo.environment["COMPOSITOR_TIGHT_SHADOWS"] != "0"
     public init(scale: Double = 1, cull: Bool = true, sublayerIndex: Bool = true) {
         self.scale = scale; self.cull = cull; self.sublayerIndex = sublayerIndex
     }

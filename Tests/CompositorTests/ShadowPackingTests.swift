@@ -25,10 +25,11 @@ final class ShadowPackingTests: XCTestCase {
         try SceneLoader.parse(json: Array(json.utf8), baseDirectory: "/", name: "test.json")
     }
 
-    func plan(_ scene: Scene, pack: Bool, scale: Double? = nil) -> RenderPlan {
+    func plan(_ scene: Scene, pack: Bool, scale: Double? = nil, tight: Bool = true) -> RenderPlan {
         let s = scale ?? scene.canvas.scale
         var o = PlanOptions(scale: s)
         o.packShadows = pack
+        o.tightShadowComposites = tight
         return PlanBuilder(options: o).build(root: scene.root, width: Int((scene.canvas.width * s).rounded()),
                                              height: Int((scene.canvas.height * s).rounded()))
     }
@@ -54,8 +55,10 @@ final class ShadowPackingTests: XCTestCase {
     /// 105 (⌈√(56² + 88²)⌉), A's box no longer fits beside it → next shelf at
     /// y 88, origin (7, 95): 88 × 144; at 157 it fits beside: 144 × 88, no
     /// smaller, so the first stays. Targets 88 × 144.
+    /// (The canvas items as the packing builds them, before
+    /// PlanBuilder+TightShadowComposite cuts them: TightShadowCompositeTests.)
     func testTwoShadowsOfDifferentSigmaPackAsWorkedOutByHand() throws {
-        let p = plan(try parse(twoShadows), pack: true)
+        let p = plan(try parse(twoShadows), pack: true, tight: false)
         XCTAssertEqual(p.passes.count, 4)
         let (body, h, v) = (p.passes[0], p.passes[1], p.passes[2])
         for pass in [body, h, v] {
