@@ -24,13 +24,15 @@ extension PlanBuilder {
     /// The packed composite `item` of `n` (window `win`, `w` × `h`) as a
     /// target-space quad over the pixels whose bilinear samples can reach
     /// `blurred` (window pixels where the blurred alpha may be non-zero), or
-    /// nil to keep `item` as it is: a clipped-to-bounds shadow (rounded,
-    /// antialiased), a map that is not a translation of the texels, or an
-    /// empty region.
+    /// nil to keep `item` as it is: a shadow clipped to the bounds
+    /// (masksToBounds: the item's quad or shape is that clip), a map that
+    /// is not a translation of the texels, or an empty region.
     func tightShadowComposite(_ item: DrawItem, _ n: LayerDraw, window win: Rect, width w: Int, height h: Int,
                               blurred: BlurRegion) -> DrawItem? {
-        guard case .textureAlpha(let ref, let uv, _, let color) = item.paint, item.hasUnitCoverage,
-              item.tint == nil, !blurred.isEmpty, let toItem = item.transform.flattened.inverse else { return nil }
+        // With masksToBounds the quad is the bounds (moved back by the offset): a clip to keep.
+        guard !n.layer.masksToBounds, case .textureAlpha(let ref, let uv, _, let color) = item.paint,
+              item.hasUnitCoverage, item.tint == nil, !blurred.isEmpty,
+              let toItem = item.transform.flattened.inverse else { return nil }
         // Target pixel → unit texture coordinates, and → window texels.
         let f = toItem.concatenating(uv)
         let texelX = f.a * Double(w), texelY = f.e * Double(h)

@@ -107,7 +107,8 @@ final class TightShadowCompositeTests: XCTestCase {
     /// Plans with and without the rule render to the same bytes on each
     /// backend: the fixture at scales 1 and 2, the two shadows, rotations
     /// (whole-pixel and fractional offsets), opacity below 1 (a second body
-    /// part), scale, fractional positions and offsets.
+    /// part), scale, fractional positions and offsets, masksToBounds (whose
+    /// clip the composite keeps: left as it is).
     func testTightPlansRenderTheSameBytes() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Fixtures/scenes/shadow-basic.json").standardizedFileURL
@@ -122,7 +123,11 @@ final class TightShadowCompositeTests: XCTestCase {
          {"frame":[30,80,30,30],"transform":[{"scale":[1.5,0.75]}],"shadowOpacity":1,"shadowRadius":2,"shadowOffset":[2,2],
           "sublayers":[{"frame":[0,0,30,30],"cornerRadius":4,"backgroundColor":"#F4A261"}]},
          {"frame":[110,90,40,30],"transform":[{"rotate":-50}],"shadowOpacity":0.7,"shadowRadius":4,"shadowOffset":[5,-3],
-          "sublayers":[{"frame":[0,0,20,30],"backgroundColor":"#E9C46A"},{"frame":[22,4,18,18],"cornerRadius":9,"backgroundColor":"#1D3557"}]}]}
+          "sublayers":[{"frame":[0,0,20,30],"backgroundColor":"#E9C46A"},{"frame":[22,4,18,18],"cornerRadius":9,"backgroundColor":"#1D3557"}]},
+         {"frame":[100,100,40,30],"masksToBounds":true,"backgroundColor":"#A8DADC","shadowOpacity":1,"shadowRadius":3,
+          "shadowOffset":[8,6],"sublayers":[{"frame":[10,-8,20,20],"backgroundColor":"#457B9D"}]},
+         {"frame":[150,100,24,30],"masksToBounds":true,"transform":[{"rotate":15}],"shadowOpacity":1,"shadowRadius":2,
+          "shadowOffset":[5,5],"sublayers":[{"frame":[0,0,24,30],"backgroundColor":"#E76F51"}]}]}
         """##
         let scenes = [(try SceneLoader.load(path: fixture.path), 1.0), (try SceneLoader.load(path: fixture.path), 2.0),
                       (try parse(twoShadows), 1.0), (try parse(mixed), 1.0), (try parse(mixed), 2.0)]
