@@ -104,6 +104,27 @@ final class TightShadowCompositeTests: XCTestCase {
         }
     }
 
+    /// A shared target wider than `ShadowPack.maximumNearestSide` (a 4100-point
+    /// layer's window) keeps .linear for a whole-pixel composite: there the
+    /// uv's Float rounding could reach a linear weight. Same bytes either way.
+    func testWideTargetsKeepLinear() throws {
+        let json = ##"""
+        {"canvas":{"width":4200,"height":40,"backgroundColor":"#FFFFFF"},"sublayers":[
+         {"frame":[40,10,4100,16],"shadowOpacity":1,"shadowRadius":1,"shadowOffset":[0,3],
+          "sublayers":[{"frame":[0,0,4100,16],"backgroundColor":"#1D3557"}]}]}
+        """##
+        let s = try parse(json)
+        let tight = plan(s, tight: true), loose = plan(s, tight: false)
+        XCTAssertGreaterThan(tight.passes[0].width, 4096)   // ShadowPack.maximumNearestSide
+        let composite = tight.canvasPass.items.first { if case .textureAlpha = $0.paint { return true } else { return false } }
+        XCTAssertEqual(composite?.filter, .linear)
+        XCTAssertEqual(composite?.transform.flattened, .identity, "still the target-space quad")
+        for (backend, renderer) in ContractPixels.renderers() {
+            let a = try renderer.execute(tight).image, b = try renderer.execute(loose).image
+            XCTAssertEqual(zip(a.pixels, b.pixels).filter { $0 != $1 }.count, 0, backend)
+        }
+    }
+
     /// Plans with and without the rule render to the same bytes on each
     /// backend: the fixture at scales 1 and 2, the two shadows, rotations
     /// (whole-pixel and fractional offsets), opacity below 1 (a second body
