@@ -224,12 +224,12 @@ final class Batcher {
     private func program(_ kind: ProgramKind, coverage: CoverageKinds, stats: inout GPUStats) -> Program {
         let full = programs[kind]!
         let set = coverage.canonical
-        guard kind.specialisesCoverage, set != .all else { return full }
+        guard set.needsOnlyABuild(of: kind) else { return full }
         stats.coverageVariantDrawCalls += 1
-        let key = ProgramVariantKey(kind: kind, coverage: set)
+        let key = ProgramVariantKey(kind: kind, coverage: set.define)
         if let built = variants[key] { return built ?? full }
         // A failed build leaves the full program in its place: same pixels, more work.
-        let built = try? Program(kind: kind, defines: [("COV_KINDS", set.rawValue)])
+        let built = try? Program(kind: kind, defines: [("COV_KINDS", set.define)])
         variants[key] = .some(built)
         return built ?? full
     }
@@ -272,5 +272,6 @@ final class Batcher {
 /// A program built for a set of coverage kinds (Batcher.program).
 struct ProgramVariantKey: Hashable {
     var kind: ProgramKind
-    var coverage: CoverageKinds
+    /// Its `COV_KINDS`.
+    var coverage: Int
 }

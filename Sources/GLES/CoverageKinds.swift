@@ -20,12 +20,15 @@ struct CoverageKinds: OptionSet, Hashable {
     static let roundedRect = CoverageKinds(rawValue: 4)
     static let ring = CoverageKinds(rawValue: 8)
     static let trapezoid = CoverageKinds(rawValue: 16)
-    /// Every kind: the program built without `COV_KINDS`.
+    /// The blurred shapes: compiled into their own programs (ps_blurred_rect,
+    /// ps_blurred_rrect) by those programs' defines, not by `COV_KINDS`.
+    static let blurredRect = CoverageKinds(rawValue: 32)
+    static let blurredRoundedRect = CoverageKinds(rawValue: 64)
+    /// Every kind `COV_KINDS` selects: a build with them all is the full program.
     static let all: CoverageKinds = [.plainQuad, .edgeQuad, .roundedRect, .ring, .trapezoid]
 
     /// The kind of a piece from its `shapeParams.w` code (kind × 16 + AA edge
-    /// mask, VertexLayout); `.all` for a code no specialised build handles
-    /// (the blurred shapes, which have programs of their own, or garbage).
+    /// mask, VertexLayout); `.all` for a code no build handles (garbage).
     init(code: Float) {
         let c = (code + 0.5).rounded(.down)
         guard c >= 0, c < 96 else { self = .all; return }
@@ -35,6 +38,8 @@ struct CoverageKinds: OptionSet, Hashable {
         case VertexLayout.kindRoundedRect: self = .roundedRect
         case VertexLayout.kindRing: self = .ring
         case VertexLayout.kindTrapezoid: self = .trapezoid
+        case VertexLayout.kindBlurredRect: self = .blurredRect
+        case VertexLayout.kindBlurredRoundedRect: self = .blurredRoundedRect
         default: self = .all
         }
     }
@@ -54,19 +59,38 @@ struct CoverageKinds: OptionSet, Hashable {
         if k.contains(.ring) { k.insert(.roundedRect) }
         return k
     }
+
+    /// The `COV_KINDS` value of a build for this set: its bits that
+    /// coverage.glsl selects (the blurred shapes come with their programs).
+    var define: Int { rawValue & CoverageKinds.all.rawValue }
+
+    /// Whether `program` draws pieces of these kinds exactly with a build
+    /// that has fewer kinds than the full program (and is worth building):
+    /// the program must take its coverage from `cov_evaluate` alone, and a
+    /// blurred shape only from the program that compiles it in.
+    func needsOnlyABuild(of program: ProgramKind) -> Bool {
+        guard program.specialisesCoverage, define != CoverageKinds.all.rawValue else { return false }
+        let blurred = intersection([.blurredRect, .blurredRoundedRect])
+        switch program {
+        case .blurredRect: return blurred.isSubset(of: .blurredRect)
+        case .blurredRoundedRect: return true   // ps_blurred_rrect compiles both blurred shapes in
+        default: return blurred.isEmpty
+        }
+    }
 }
 
 extension ProgramKind {
-    /// Whether the program's coverage comes from `cov_evaluate` alone, so a
-    /// build with fewer kinds serves a draw call whose pieces use no others
-    /// (the blurred-shape programs add kinds of their own; fullscreen and
-    /// flat programs have no coverage).
+    /// Whether the program's coverage comes from `cov_evaluate`, so a build
+    /// with fewer kinds serves a draw call whose pieces use no others (the
+    /// blurred-shape programs compile their own kind in whatever `COV_KINDS`
+    /// says; fullscreen and flat programs have no coverage).
     var specialisesCoverage: Bool {
         switch self {
         case .solid, .texture, .textureAlpha, .masked, .gradient, .texturePVRTC, .texturePVRTCNearest,
-             .texturePVRTC2, .texturePVRTC2Nearest, .textureAtlas, .textureAtlasNearest:
+             .texturePVRTC2, .texturePVRTC2Nearest, .textureAtlas, .textureAtlasNearest,
+             .blurredRect, .blurredRoundedRect:
             return true
-        case .flat, .blurredRect, .blurredRoundedRect, .blur, .blurRGBA:
+        case .flat, .blur, .blurRGBA:
             return false
         }
     }

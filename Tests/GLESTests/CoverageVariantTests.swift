@@ -22,9 +22,8 @@ final class CoverageVariantTests: XCTestCase {
             XCTAssertEqual(CoverageKinds(code: Float(16 + mask)), .roundedRect)
             XCTAssertEqual(CoverageKinds(code: Float(32 + mask)), .ring)
             XCTAssertEqual(CoverageKinds(code: Float(48 + mask)), .trapezoid)
-            // The blurred shapes have programs of their own: no build leaves them out.
-            XCTAssertEqual(CoverageKinds(code: Float(64 + mask)), .all)
-            XCTAssertEqual(CoverageKinds(code: Float(80 + mask)), .all)
+            XCTAssertEqual(CoverageKinds(code: Float(64 + mask)), .blurredRect)
+            XCTAssertEqual(CoverageKinds(code: Float(80 + mask)), .blurredRoundedRect)
         }
         // An interpolator's ulp either way rounds to the same code, as in the shader.
         XCTAssertEqual(CoverageKinds(code: Float(16).nextUp), .roundedRect)
@@ -36,6 +35,17 @@ final class CoverageVariantTests: XCTestCase {
         XCTAssertEqual(CoverageKinds.ring.canonical, [.plainQuad, .roundedRect, .ring])
         XCTAssertEqual(CoverageKinds([.edgeQuad, .trapezoid]).canonical, [.plainQuad, .edgeQuad, .trapezoid])
         XCTAssertEqual(CoverageKinds([.edgeQuad, .roundedRect, .ring, .trapezoid]).canonical, .all)
+        // Which programs a set may be drawn by with a build: the blurred shapes
+        // only by the programs that compile them in, no build where nothing is left out.
+        XCTAssertTrue(CoverageKinds.roundedRect.canonical.needsOnlyABuild(of: .solid))
+        XCTAssertTrue(CoverageKinds.roundedRect.canonical.needsOnlyABuild(of: .textureAtlas))
+        XCTAssertFalse(CoverageKinds.roundedRect.canonical.needsOnlyABuild(of: .flat))
+        XCTAssertFalse(CoverageKinds.all.needsOnlyABuild(of: .solid))
+        XCTAssertFalse(CoverageKinds.blurredRect.canonical.needsOnlyABuild(of: .solid))
+        XCTAssertTrue(CoverageKinds.blurredRect.canonical.needsOnlyABuild(of: .blurredRect))
+        XCTAssertFalse(CoverageKinds.blurredRoundedRect.canonical.needsOnlyABuild(of: .blurredRect))
+        XCTAssertTrue(CoverageKinds([.blurredRect, .blurredRoundedRect]).canonical.needsOnlyABuild(of: .blurredRoundedRect))
+        XCTAssertEqual(CoverageKinds([.blurredRect, .roundedRect]).canonical.define, 5)
     }
 
     /// The five kinds a coverage program draws.
@@ -114,7 +124,7 @@ final class CoverageVariantTests: XCTestCase {
         gl.coverageVariants = true
         let built = try gl.execute(plan)
         XCTAssertTrue(built.pixels == full.pixels, "\(what): \(ImageDiff(built, full))", file: file, line: line)
-        if usesCoverage && CoverageKinds(set).canonical != .all {
+        if usesCoverage && CoverageKinds(set).canonical.define != CoverageKinds.all.rawValue {
             XCTAssertGreaterThan(gl.lastStats.coverageVariantDrawCalls, 0, what, file: file, line: line)
         }
     }
@@ -159,6 +169,28 @@ final class CoverageVariantTests: XCTestCase {
                                                    "\(name), kinds \(CoverageKinds(set).rawValue)", gl: gl)
             }
         }
+    }
+
+    /// Closed-form shadows (blurred rects and blurred rounded rects, each with
+    /// its own program) drawn by builds without the other kinds' code.
+    func testBlurredShapesDrawTheFullProgramsBytes() throws {
+        let gl = try GPU.executor()
+        defer { gl.coverageVariants = true }
+        var rng = LCG(s: 77)
+        var items: [DrawItem] = []
+        for n in 0..<10 {
+            let w = 14 + rng.next() * 30, h = 12 + rng.next() * 24, sigma = 0.8 + rng.next() * 4
+            let shape = Rect(x: 0, y: 0, width: w, height: h)
+            let r = Rect(x: -3 * sigma, y: -3 * sigma, width: w + 6 * sigma, height: h + 6 * sigma)
+            let t = Transform3D.translation(-w / 2, -h / 2).concatenating(.rotation(n % 3 == 0 ? 0.3 : 0, 0, 0, 1))
+                .concatenating(.translation(10 + rng.next() * 76, 10 + rng.next() * 60))
+            let color = TestPlans.color(rng.next() * 0.3, rng.next() * 0.3, rng.next() * 0.3, 0.4 + rng.next() * 0.5)
+            items.append(DrawItem(layer: 0, transform: t, rect: r, paint: .solid(color),
+                                  shape: n % 2 == 0 ? .blurredRect(shape, sigmaX: sigma, sigmaY: sigma * 0.8)
+                                                    : .blurredRoundedRect(shape, radius: min(w, h) / 4, sigma: sigma)))
+        }
+        let plan = TestPlans.canvas(items, clear: TestPlans.color(1, 1, 1, 1))
+        try assertSameWithAndWithoutBuilds(plan, [.blurredRect, .blurredRoundedRect], "blurred shapes", gl: gl)
     }
 
     /// One translucent ring over white, alone in its draw call: its build
