@@ -141,6 +141,18 @@ float cov_blurredRectCoverage(float lx, float ly, vec4 rect, float sigmaX, float
 #include "coverage_blurred_rrect.glsl"
 #endif
 
+// Specialisation: COV_KINDS, when defined, is the set of shape kinds one
+// draw call's pieces use (Sources/GLES/CoverageKinds.swift): 1 quad without
+// antialiased edges, 2 quad with antialiased edges, 4 rounded rect, 8 ring,
+// 16 trapezoid. Only their code is compiled in: llvmpipe runs every side of
+// a per-fragment branch on every fragment (benchmarks/llvmpipe/branch_bench.c),
+// so each kind's code costs every fragment of the program. A kind left out
+// must never reach the program (its pieces would get another kind's coverage).
+// The kinds compiled in run the very same operations as without COV_KINDS.
+#ifndef COV_KINDS
+#define COV_KINDS 31
+#endif
+
 // Coverage.evaluate: coverage in 0...1 of the pixel whose centre has local
 // coordinates (lx, ly). `code` is rounded first: it is an exact integer on
 // every vertex, but a perspective-correct interpolator (not llvmpipe's) may
@@ -149,21 +161,35 @@ float cov_evaluate(float lx, float ly, vec4 jac, vec4 rect, vec4 params) {
     float code = floor(params.w + 0.5);
     float kind = floor(code / 16.0);
     float mask = code - kind * 16.0;
+#if COV_KINDS & 16
     if (kind == 3.0) { return cov_trapezoidCoverage(lx, ly, jac, rect, params.x, params.y, mask); }
+#endif
 #ifdef COV_BLURRED_RECT
     if (kind == 4.0) { return cov_blurredRectCoverage(lx, ly, rect, params.x, params.y); }
 #endif
 #ifdef COV_BLURRED_RRECT
     if (kind == 5.0) { return cov_blurredRoundedRectCoverage(lx, ly, rect, params.x, params.y); }
 #endif
+#if COV_KINDS & 3
     if (kind == 0.0) {
         if (mask == 0.0) { return 1.0; }
+#if COV_KINDS & 2
         return cov_edgeCoverage(lx, ly, jac, rect, mask);
+#endif
     }
+#endif
+#if COV_KINDS & 12
     float outer = cov_roundedRectCoverage(lx, ly, jac, rect.x, rect.y, rect.z, rect.w, params.x);
+#if COV_KINDS & 8
     if (kind == 1.0) { return outer; }
     float w = params.y;
     float inner = cov_roundedRectCoverage(lx, ly, jac, rect.x + w, rect.y + w, rect.z - w, rect.w - w,
                                           params.z);
     return cov_clamp01(outer - inner);
+#else
+    return outer;
+#endif
+#else
+    return 1.0;
+#endif
 }

@@ -31,10 +31,16 @@ final class Batcher {
     private let vbo: GLuint
     private let ibo: GLuint
     private var boundTextures: [GLuint] = [0, 0]
-    private var currentProgram: ProgramKind?
+    private var currentProgram: GLuint?
     private var blendOn: Bool?
     let programs: [ProgramKind: Program]
     let pool: TexturePool
+    /// Each draw call runs a build of its program with only the coverage
+    /// kinds of its pieces compiled in (CoverageKinds; same pixels); false
+    /// runs the full programs (GLESExecutor.coverageVariants).
+    var coverageVariants = true
+    /// Those builds, made at first use (nil: the build failed, the full program serves).
+    private var variants: [ProgramVariantKey: Program?] = [:]
 
     init(programs: [ProgramKind: Program], pool: TexturePool) {
         self.programs = programs
@@ -82,12 +88,17 @@ final class Batcher {
         let stride = VertexLayout.stride + 1
         // Sizes first, then both arrays written in place (one allocation each, no per-vertex appends).
         var vertexTotal = 0, indexTotal = 0
+        var kinds: [CoverageKinds] = []
+        kinds.reserveCapacity(batches.count)
         for b in batches {
+            var k: CoverageKinds = []
             for i in b.pieces {
                 let n = pieces[i].geometry.vertexCount
                 vertexTotal += n
                 indexTotal += max(0, n - 2) * 3
+                if coverageVariants { k.formUnion(CoverageKinds(vertices: pieces[i].geometry.vertices)) }
             }
+            kinds.append(coverageVariants ? k : .all)
         }
         var ranges: [(base: Int, first: Int, count: Int)] = []
         ranges.reserveCapacity(batches.count)
@@ -137,10 +148,10 @@ final class Batcher {
             glEnable(GLenum(GL_DEPTH_TEST))
             glDepthFunc(GLenum(GL_LESS))
         }
-        for (b, r) in zip(batches, ranges) where r.count > 0 {
+        for (n, (b, r)) in zip(batches, ranges).enumerated() where r.count > 0 {
             var state = b.state
             if b.opaque { state.blend = .copy }
-            apply(state, viewport: viewport, stats: &stats)
+            apply(state, coverage: kinds[n], viewport: viewport, stats: &stats)
             if depthOn { glDepthMask(GLboolean(b.opaque || b.state.depthWrite ? GL_TRUE : GL_FALSE)) }
             for (i, a) in attributes.enumerated() {
                 glVertexAttribPointer(GLuint(i), GLint(a.1), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
@@ -159,9 +170,10 @@ final class Batcher {
         glDisableVertexAttribArray(GLuint(attributes.count - 1))
     }
 
-    /// Makes `state` current: program, viewport uniform, textures, filter, gradient uniforms, blending.
-    private func apply(_ state: BatchState, viewport: (Int, Int), stats: inout GPUStats) {
-        let program = use(state.program, stats: &stats)
+    /// Makes `state` current: program (its build for the `coverage` kinds),
+    /// viewport uniform, textures, filter, gradient uniforms, blending.
+    private func apply(_ state: BatchState, coverage: CoverageKinds, viewport: (Int, Int), stats: inout GPUStats) {
+        let program = use(state.program, coverage: coverage, stats: &stats)
         glUniform2f(program.uniform("u_viewportSize"), Float(viewport.0), Float(viewport.1))
         // PVRTC blocks are fetched texel by texel; the shader filters the decoded texels itself.
         let samplerFilter: TextureFilter = state.program.isPVRTC ? .nearest : state.filter
@@ -195,16 +207,31 @@ final class Batcher {
         glUniform1f(program.uniform("u_gradientType"), g.type)
     }
 
-    /// Makes `kind` the current program.
+    /// Makes `kind` the current program: its build with only the `coverage`
+    /// kinds compiled in where it has one, else the full program.
     @discardableResult
-    func use(_ kind: ProgramKind, stats: inout GPUStats) -> Program {
-        let p = programs[kind]!
-        if currentProgram != kind {
+    func use(_ kind: ProgramKind, coverage: CoverageKinds = .all, stats: inout GPUStats) -> Program {
+        let p = program(kind, coverage: coverage, stats: &stats)
+        if currentProgram != p.id {
             glUseProgram(p.id)
-            currentProgram = kind
+            currentProgram = p.id
             stats.programSwitches += 1
         }
         return p
+    }
+
+    /// The program that draws pieces of `coverage` kinds with `kind`.
+    private func program(_ kind: ProgramKind, coverage: CoverageKinds, stats: inout GPUStats) -> Program {
+        let full = programs[kind]!
+        let set = coverage.canonical
+        guard set.needsOnlyABuild(of: kind) else { return full }
+        stats.coverageVariantDrawCalls += 1
+        let key = ProgramVariantKey(kind: kind, coverage: set.define)
+        if let built = variants[key] { return built ?? full }
+        // A failed build leaves the full program in its place: same pixels, more work.
+        let built = try? Program(kind: kind, defines: [("COV_KINDS", set.define)])
+        variants[key] = .some(built)
+        return built ?? full
     }
 
     /// Makes `program`, one not in `programs` (a BlurRenderer variant), current;
@@ -240,4 +267,11 @@ final class Batcher {
         }
         blendOn = on
     }
+}
+
+/// A program built for a set of coverage kinds (Batcher.program).
+struct ProgramVariantKey: Hashable {
+    var kind: ProgramKind
+    /// Its `COV_KINDS`.
+    var coverage: Int
 }

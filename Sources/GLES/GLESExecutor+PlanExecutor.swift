@@ -28,7 +28,8 @@ extension GLESExecutor: PlanExecutor {
                           ("textureUploads", .int(g.textureUploads)), ("textureBinds", .int(g.textureBinds)),
                           ("textureCacheHits", .int(g.textureCacheHits)),
                           ("textureCacheEvictions", .int(g.textureCacheEvictions)),
-                          ("textureCacheBytes", .int(g.textureCacheBytes))]
+                          ("textureCacheBytes", .int(g.textureCacheBytes)),
+                          ("coverageVariantDrawCalls", .int(g.coverageVariantDrawCalls))]
         if g.atlasHits + g.atlasUploads + g.atlasRefused + g.atlasPages > 0 {
             s.reportFields += [("atlasImagesDrawn", .int(g.atlasHits + g.atlasUploads)),
                                ("atlasUploads", .int(g.atlasUploads)), ("atlasRefused", .int(g.atlasRefused)),

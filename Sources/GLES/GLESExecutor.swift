@@ -50,6 +50,14 @@ public final class GLESExecutor {
     /// environment variable COMPOSITOR_GLES_NO_FLAT_BLENDED=1 sets it false for a whole process.
     public var flatBlended = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_FLAT_BLENDED"] != "1"
 
+    /// Each draw call runs a build of its program with only the coverage
+    /// kinds of its pieces compiled in (CoverageKinds: a draw call of
+    /// rounded rects alone skips the trapezoid, edge and ring code, which
+    /// llvmpipe would otherwise run on every fragment); same pixels. The
+    /// environment variable COMPOSITOR_GLES_NO_COVERAGE_VARIANTS=1 sets it
+    /// false for a whole process (every draw call runs the full program).
+    public var coverageVariants = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_COVERAGE_VARIANTS"] != "1"
+
     /// Small RGBA8 images drawn by Paint.texture items share atlas pages
     /// (TextureAtlas), so items of different images share draw calls; same
     /// pixels either way. The environment variable COMPOSITOR_GLES_NO_ATLAS=1
@@ -182,6 +190,7 @@ public final class GLESExecutor {
         pool.created = 0
         pool.deleted = 0
         batcher.resetCachedState()
+        batcher.coverageVariants = coverageVariants
         atlas.beginFrame()
         for k in plan.evictedCacheKeys {
             if let t = retained.removeValue(forKey: k) { pool.release(t) }

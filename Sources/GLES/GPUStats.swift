@@ -55,6 +55,9 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var textureBinds = 0
     /// glUseProgram calls that changed the program.
     public var programSwitches = 0
+    /// Draw calls run by a build of their program with only their pieces'
+    /// coverage kinds compiled in (CoverageKinds; the rest run the full program).
+    public var coverageVariantDrawCalls = 0
     /// Offscreen passes by `PassReason` raw value.
     public var offscreenPassesByReason: [String: Int] = [:]
     /// Render-target textures created by the pool (the rest were reused).
@@ -96,6 +99,7 @@ public struct GPUStats: Sendable, Equatable, Codable {
         var s = "passes \(passes), draw calls \(drawCalls) (at least \(drawCallsLowerBound) in any order), triangles \(triangles), items \(itemsDrawn) (culled \(itemsCulled))\n"
         s += "texture uploads \(textureUploads) (\(uploadedBytes) bytes, \(tiledImages) tiled images), "
         s += "texture binds \(textureBinds), program switches \(programSwitches)"
+        if coverageVariantDrawCalls > 0 { s += " (\(coverageVariantDrawCalls) draw calls with fewer coverage kinds)" }
         s += "\ntexture cache: \(textureCacheHits) hits, \(textureCacheEvictions) evictions, "
         s += "\(textureCacheEntries) textures kept (\(textureCacheBytes) bytes); "
         s += "pool: \(targetTexturesCreated) created, \(targetTexturesDeleted) deleted, \(pooledTextures) alive"
