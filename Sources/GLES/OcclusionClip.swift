@@ -22,8 +22,12 @@ import Plan
 enum OcclusionClip {
     /// Most rectangles one piece may become; past it the piece stays whole.
     static let maxRectsPerPiece = 8
-    /// Most occluders considered for one piece; past it the piece stays whole.
+    /// Most occluders collected for one piece (the scan stops there).
     static let maxOccludersPerPiece = 64
+    /// Most occluders one cut subtracts: those overlapping the piece most.
+    /// A subset removes only hidden pixels, so the cut stays exact, and the
+    /// band sweep of the difference costs about 2k² steps for k of them.
+    static let maxOccludersPerCut = 8
     /// Fragments a cut must save per rectangle it adds (at least once, and
     /// except for a piece removed whole) to be worth its vertices, triangle
     /// setup and our own work; a piece is kept whole when the cut saves less.
@@ -104,166 +108,108 @@ enum OcclusionClip {
         return corners == 15 ? SIMD4(lo.x, lo.y, hi.x, hi.y) : nil
     }
 
-    // MARK: - Rectangle difference
-
-    /// Buffers `subtract` reuses from one piece to the next.
-    struct Scratch {
-        var cut: [PixelRect] = []
-        var ys: [Int] = []
-        var open: [Int] = []
-        var spans: [(Int, Int)] = []
-        var covering: [(Int, Int)] = []
-        var out: [PixelRect] = []
-    }
-
-    /// `target` minus the union of `occluders` as disjoint rectangles (bands
-    /// top to bottom, rectangles of equal column spans in consecutive bands
-    /// merged), or nil when that takes more than `cap` rectangles.
-    static func subtract(_ target: PixelRect, _ occluders: [PixelRect], cap: Int) -> [PixelRect]? {
-        var scratch = Scratch()
-        return subtract(target, occluders, cap: cap, scratch: &scratch) ? scratch.out : nil
-    }
-
-    /// `subtract` into `scratch.out`; false past the cap.
-    static func subtract(_ target: PixelRect, _ occluders: [PixelRect], cap: Int, scratch: inout Scratch) -> Bool {
-        scratch.cut.removeAll(keepingCapacity: true)
-        scratch.out.removeAll(keepingCapacity: true)
-        for o in occluders {
-            let c = o.intersection(target)
-            if !c.isEmpty { scratch.cut.append(c) }
-        }
-        // Sorted by left edge once, so each band's covering spans come out in order.
-        scratch.cut.sort { $0.x0 < $1.x0 }
-        if scratch.cut.isEmpty {
-            if !target.isEmpty { scratch.out.append(target) }
-            return true
-        }
-        scratch.ys.removeAll(keepingCapacity: true)
-        scratch.ys.append(target.y0); scratch.ys.append(target.y1)
-        for c in scratch.cut { scratch.ys.append(c.y0); scratch.ys.append(c.y1) }
-        scratch.ys.sort()
-        // Rectangles of the previous band, still open (extended downwards while spans repeat).
-        scratch.open.removeAll(keepingCapacity: true)
-        var prevY = scratch.ys[0]
-        for y in scratch.ys.dropFirst() where y > prevY {
-            let (ya, yb) = (prevY, y)
-            prevY = y
-            scratch.covering.removeAll(keepingCapacity: true)
-            for c in scratch.cut where c.y0 <= ya && c.y1 >= yb { scratch.covering.append((c.x0, c.x1)) }
-            scratch.spans.removeAll(keepingCapacity: true)
-            var x = target.x0
-            for (a, b) in scratch.covering {
-                if a > x { scratch.spans.append((x, a)) }
-                x = max(x, b)
-            }
-            if x < target.x1 { scratch.spans.append((x, target.x1)) }
-            var same = scratch.spans.count == scratch.open.count
-            if same {
-                for (k, i) in scratch.open.enumerated()
-                where scratch.out[i].x0 != scratch.spans[k].0 || scratch.out[i].x1 != scratch.spans[k].1 {
-                    same = false
-                    break
-                }
-            }
-            if same {
-                for i in scratch.open { scratch.out[i].y1 = yb }
-                continue
-            }
-            scratch.open.removeAll(keepingCapacity: true)
-            for (a, b) in scratch.spans {
-                scratch.open.append(scratch.out.count)
-                scratch.out.append(PixelRect(x0: a, y0: ya, x1: b, y1: yb))
-                if scratch.out.count > cap { return false }
-            }
-        }
-        return true
-    }
-
     // MARK: - Geometry
 
     /// The pieces of `original` (an axis-aligned rectangle `rect` covering
-    /// `whole`) cut down to each of `parts`: edges of a part on the edges
-    /// of `whole` keep the original positions, the others lie on whole-pixel
-    /// lines. Attributes are the original's, interpolated affinely from its
-    /// corners (constant ones copied bit for bit); the winding is the original's.
+    /// `whole`) cut down to each of `parts`, handed to `emit` in order:
+    /// edges of a part on the edges of `whole` keep the original positions,
+    /// the others lie on whole-pixel lines. Attributes are the original's,
+    /// interpolated affinely from its corners (constant ones copied bit for
+    /// bit); the winding is the original's.
     static func geometries(_ original: ItemGeometry, rect: SIMD4<Float>, whole: PixelRect,
-                           parts: [PixelRect]) -> [ItemGeometry] {
+                           parts: UnsafeBufferPointer<PixelRect>, emit: (ItemGeometry) -> Void) {
         let stride = VertexLayout.stride
-        let v = original.vertices
-        func corner(_ x: Float, _ y: Float) -> Int {
-            for k in 0..<original.vertexCount where v[k * stride] == x && v[k * stride + 1] == y { return k * stride }
-            return 0
-        }
-        let c00 = corner(rect.x, rect.y), c10 = corner(rect.z, rect.y), c01 = corner(rect.x, rect.w)
-        // The attributes that vary, with their steps along x and y (per unit of s and t).
-        var varying: [(index: Int, dx: Float, dy: Float)] = []
-        for a in 2..<stride where v[c10 + a] != v[c00 + a] || v[c01 + a] != v[c00 + a] {
-            varying.append((a, v[c10 + a] - v[c00 + a], v[c01 + a] - v[c00 + a]))
-        }
-        // Winding of the original: the sign of its area.
-        var area: Float = 0
-        for k in 0..<original.vertexCount {
-            let j = (k + 1) % original.vertexCount
-            area += v[k * stride] * v[j * stride + 1] - v[j * stride] * v[k * stride + 1]
-        }
-        let width = rect.z - rect.x, height = rect.w - rect.y
-        var out: [ItemGeometry] = []
-        out.reserveCapacity(parts.count)
-        for part in parts {
-            let x0 = part.x0 == whole.x0 ? rect.x : Float(part.x0)
-            let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
-            let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
-            let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
-            let xs = area >= 0 ? SIMD4(x0, x1, x1, x0) : SIMD4(x0, x0, x1, x1)
-            let ys = area >= 0 ? SIMD4(y0, y0, y1, y1) : SIMD4(y0, y1, y1, y0)
-            var vertices = [Float](repeating: 0, count: 4 * stride)
-            vertices.withUnsafeMutableBufferPointer { dst in
-                v.withUnsafeBufferPointer { src in
+        let n = original.vertexCount
+        original.vertices.withUnsafeBufferPointer { v in
+            func corner(_ x: Float, _ y: Float) -> Int {
+                for k in 0..<n where v[k * stride] == x && v[k * stride + 1] == y { return k * stride }
+                return 0
+            }
+            let c00 = corner(rect.x, rect.y), c10 = corner(rect.z, rect.y), c01 = corner(rect.x, rect.w)
+            // The attributes that vary, a bit each; their steps along x and y (per
+            // unit of s and t) are v[c10 + a] − v[c00 + a] and v[c01 + a] − v[c00 + a].
+            var varying: UInt32 = 0
+            for a in 2..<stride where v[c10 + a] != v[c00 + a] || v[c01 + a] != v[c00 + a] { varying |= 1 << UInt32(a) }
+            // Winding of the original: the sign of its area.
+            var area: Float = 0
+            for k in 0..<n {
+                let j = (k + 1) % n
+                area += v[k * stride] * v[j * stride + 1] - v[j * stride] * v[k * stride + 1]
+            }
+            let width = rect.z - rect.x, height = rect.w - rect.y
+            let src = v.baseAddress!
+            for part in parts {
+                let x0 = part.x0 == whole.x0 ? rect.x : Float(part.x0)
+                let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
+                let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
+                let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
+                let xs = area >= 0 ? SIMD4(x0, x1, x1, x0) : SIMD4(x0, x0, x1, x1)
+                let ys = area >= 0 ? SIMD4(y0, y0, y1, y1) : SIMD4(y0, y1, y1, y0)
+                let vertices = [Float](unsafeUninitializedCapacity: 4 * stride) { buffer, count in
+                    let dst = buffer.baseAddress!
                     for k in 0..<4 {
                         let x = xs[k], y = ys[k]
-                        let base = k * stride
-                        for a in 0..<stride { dst[base + a] = src[c00 + a] }
-                        dst[base] = x; dst[base + 1] = y
-                        let s = (x - rect.x) / width, t = (y - rect.y) / height
-                        for (a, dx, dy) in varying where a >= 2 { dst[base + a] = src[c00 + a] + dx * s + dy * t }
+                        let d = dst + k * stride
+                        d.initialize(from: src + c00, count: stride)
+                        d[0] = x; d[1] = y
+                        var bits = varying
+                        if bits != 0 {
+                            let s = (x - rect.x) / width, t = (y - rect.y) / height
+                            while bits != 0 {
+                                let a = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                let dx = src[c10 + a] - src[c00 + a], dy = src[c01 + a] - src[c00 + a]
+                                d[a] = src[c00 + a] + dx * s + dy * t
+                            }
+                        }
                     }
+                    count = 4 * stride
                 }
+                emit(ItemGeometry(vertices: vertices))
             }
-            out.append(ItemGeometry(vertices: vertices))
         }
-        return out
     }
 
     // MARK: - The pass
 
     /// `pieces` (painter order) with the hidden parts of flat axis-aligned
     /// pieces cut away; `stats` counts what changed (GPUStats.occlusion*).
-    /// A cut into k ≥ 1 rectangles is made only when it saves at least
-    /// `minGain` × max(1, k − 1) fragments.
+    /// A piece goes whole when one opaque piece above it covers it. Else a
+    /// cut is tried only on a piece of at least `minGain` pixels, and
+    /// subtracts the `maxOccludersPerCut` occluders that overlap it most
+    /// when together they overlap it by at least `minGain` pixels (a subset
+    /// of the occluders removes only hidden pixels, so the cut stays
+    /// exact); a cut into k ≥ 1 rectangles is made only when it saves at
+    /// least `minGain` × max(1, k − 1) fragments, and one into none (the
+    /// piece hidden by several occluders together) whenever it is found.
     static func apply(_ pieces: [DrawPiece], stats: inout GPUStats,
                       minGain: Int = minFragmentsPerExtraRect) -> [DrawPiece] {
         let n = pieces.count
         guard n > 1 else { return pieces }
-        // Rectangles and pixel sets of the occluders and of the pieces that may be cut.
-        var rects = [SIMD4<Float>?](repeating: nil, count: n)
-        var pixelSets = [PixelRect?](repeating: nil, count: n)
+        // Rectangles and pixel sets of the occluders and of the pieces that may be
+        // cut (an empty pixel set for the others).
+        let none = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        var rects = [SIMD4<Float>](repeating: .zero, count: n)
+        var pixelSets = [PixelRect](repeating: none, count: n)
+        var targets = [Bool](repeating: false, count: n)
+        var orders = [Int](repeating: 0, count: n)
         var occluders: [Int] = []
         var anyTarget = false
         for i in 0..<n {
-            let p = pieces[i]
-            let cuttable = p.state.program == .flat
-            guard p.opaque || cuttable, let r = axisAlignedRect(p.geometry), let px = pixels(of: r),
+            orders[i] = pieces[i].order
+            let opaque = pieces[i].opaque, cuttable = pieces[i].state.program == .flat
+            guard opaque || cuttable, let r = axisAlignedRect(pieces[i].geometry), let px = pixels(of: r),
                   !px.isEmpty else { continue }
-            rects[i] = r; pixelSets[i] = px
-            if p.opaque { occluders.append(i) }
+            rects[i] = r; pixelSets[i] = px; targets[i] = cuttable
+            if opaque { occluders.append(i) }
             if cuttable { anyTarget = true }
         }
-        guard anyTarget, !occluders.isEmpty, let lastOccluder = occluders.last else { return pieces }
-        let topOrder = pieces[lastOccluder].order
+        guard anyTarget, let lastOccluder = occluders.last else { return pieces }
+        let topOrder = orders[lastOccluder]
         // The occluder grid: the occluders of each cell, in painter order.
-        var bounds = pixelSets[occluders[0]]!
+        var bounds = pixelSets[occluders[0]]
         for i in occluders {
-            let p = pixelSets[i]!
+            let p = pixelSets[i]
             bounds = PixelRect(x0: min(bounds.x0, p.x0), y0: min(bounds.y0, p.y0),
                                x1: max(bounds.x1, p.x1), y1: max(bounds.y1, p.y1))
         }
@@ -276,71 +222,97 @@ enum OcclusionClip {
             guard a < c, b < d else { return nil }
             return ((a - bounds.x0) / sizeX, (b - bounds.y0) / sizeY, (c - 1 - bounds.x0) / sizeX, (d - 1 - bounds.y0) / sizeY)
         }
-        // The occluders listed per cell (other pieces have empty ranges), in painter order.
-        let empty = SIMD4<Int32>(0, 0, -1, -1)
-        var ranges = [SIMD4<Int32>](repeating: empty, count: n)
+        // The occluders listed per cell, in painter order: grid item j is piece occluders[j].
+        var ranges: [SIMD4<Int32>] = []
+        ranges.reserveCapacity(occluders.count)
         for i in occluders {
-            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
-            ranges[i] = SIMD4(Int32(cx0), Int32(cy0), Int32(cx1), Int32(cy1))
+            let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]) ?? (0, 0, -1, -1)
+            ranges.append(SIMD4(Int32(cx0), Int32(cy0), Int32(cx1), Int32(cy1)))
         }
         guard CellLists.entries(ranges) <= maxGridWork else { return pieces }
         let grid = CellLists(columns: columns, rows: rows, ranges: ranges)
-        var orders = [Int](repeating: 0, count: n)
-        for i in 0..<n { orders[i] = pieces[i].order }
         var out: [DrawPiece] = []
         var changed = false
         var seen = [Int](repeating: -1, count: n)
-        var found: [PixelRect] = []
-        var scratch = Scratch()
+        // The occluders overlapping the current piece most, largest overlap first.
+        let chosenCap = maxOccludersPerCut
+        var chosen = [PixelRect](repeating: none, count: chosenCap)
+        var chosenArea = [Int](repeating: 0, count: chosenCap)
+        let buffers = DifferenceBuffers(maxOccluders: chosenCap, cap: maxRectsPerPiece)
         var visits = 0
         for i in 0..<n {
             let order = orders[i]
-            guard visits <= maxGridWork, order < topOrder, let whole = pixelSets[i], let rect = rects[i],
-                  pieces[i].state.program == .flat, let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
+            let whole = pixelSets[i]
+            guard visits <= maxGridWork, targets[i], order < topOrder, let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
                 if changed { out.append(pieces[i]) }
                 continue
             }
+            // Only a piece this large may be cut; a smaller one goes only when one occluder covers it.
+            let collect = whole.area >= minGain
+            var hidden = false
+            var found = 0, picked = 0
             // The occluders later in painter order that share a pixel with it.
-            found.removeAll(keepingCapacity: true)
-            var hidden = false, tooMany = false
-            var overlap = 0   // at least the fragments any cut can save
             scan: for cy in cy0...cy1 {
                 for cx in cx0...cx1 {
                     let c = cy * columns + cx
                     var k = grid.start[c + 1] - 1
-                    while k >= grid.start[c], orders[grid.items[k]] > order {
-                        let o = grid.items[k]
+                    let first = grid.start[c]
+                    while k >= first {
+                        let o = occluders[grid.items[k]]
+                        guard orders[o] > order else { break }
                         k -= 1
                         visits += 1
                         guard seen[o] != i else { continue }
                         seen[o] = i
-                        let px = pixelSets[o]!
+                        let px = pixelSets[o]
                         guard px.overlaps(whole) else { continue }
                         if px.contains(whole) { hidden = true; break scan }
-                        overlap += px.intersection(whole).area
-                        found.append(px)
-                        if found.count > maxOccludersPerPiece { tooMany = true; break scan }
+                        guard collect else { continue }
+                        // Kept among the largest overlaps (ties: the one found first).
+                        let shared = px.intersection(whole).area
+                        found += 1
+                        var slot = picked
+                        if picked < chosenCap {
+                            picked += 1
+                        } else if shared > chosenArea[chosenCap - 1] {
+                            slot = chosenCap - 1
+                        } else {
+                            if found >= maxOccludersPerPiece { break scan }
+                            continue
+                        }
+                        while slot > 0, chosenArea[slot - 1] < shared {
+                            chosenArea[slot] = chosenArea[slot - 1]; chosen[slot] = chosen[slot - 1]
+                            slot -= 1
+                        }
+                        chosenArea[slot] = shared; chosen[slot] = px
+                        if found >= maxOccludersPerPiece { break scan }
                     }
                 }
             }
-            var parts: [PixelRect]?
+            var cut = false
             if hidden {
-                parts = []
-            } else if !found.isEmpty && !tooMany && overlap >= minGain && subtract(whole, found, cap: maxRectsPerPiece, scratch: &scratch) {
-                parts = scratch.out
+                cut = true
+            } else if picked > 0 {
+                var overlap = 0   // at least the fragments the cut can save
+                for k in 0..<picked { overlap += chosenArea[k] }
+                if overlap >= minGain {
+                    cut = chosen.withUnsafeBufferPointer {
+                        buffers.difference(whole, UnsafeBufferPointer(rebasing: $0[0..<picked]))
+                    }
+                }
             }
-            var kept = whole.area
-            if let parts {
-                kept = 0
-                for part in parts { kept += part.area }
-            }
-            let removed = whole.area - kept
-            guard let parts, removed > 0,
-                  parts.isEmpty || removed >= minGain * max(1, parts.count - 1) else {
+            guard cut else {
                 if changed { out.append(pieces[i]) }
                 continue
             }
-            let p = pieces[i]
+            let parts = hidden ? UnsafeBufferPointer(start: buffers.out, count: 0) : buffers.rects
+            var kept = 0
+            for part in parts { kept += part.area }
+            let removed = whole.area - kept
+            guard removed > 0, parts.isEmpty || removed >= minGain * max(1, parts.count - 1) else {
+                if changed { out.append(pieces[i]) }
+                continue
+            }
             if !changed {
                 out.reserveCapacity(n + 16)
                 out.append(contentsOf: pieces[0..<i])
@@ -350,7 +322,8 @@ enum OcclusionClip {
             stats.occlusionFragmentsRemoved += removed
             stats.occlusionPiecesAdded += parts.count - 1
             if parts.isEmpty { stats.occlusionHiddenPieces += 1 }
-            for g in geometries(p.geometry, rect: rect, whole: whole, parts: parts) {
+            let p = pieces[i]
+            geometries(p.geometry, rect: rects[i], whole: whole, parts: parts) { g in
                 out.append(DrawPiece(geometry: g, state: p.state, order: p.order, opaque: p.opaque, interior: p.interior))
             }
         }
