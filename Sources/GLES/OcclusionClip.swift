@@ -172,6 +172,9 @@ enum OcclusionClip {
 
     // MARK: - The pass
 
+    /// 1 for true, 0 for false (a flag to add, not a branch to take).
+    @inline(__always) private static func bit(_ b: Bool) -> Int { b ? 1 : 0 }
+
     /// `pieces` (painter order) with the hidden parts of flat axis-aligned
     /// pieces cut away; `stats` counts what changed (GPUStats.occlusion*).
     /// A piece goes whole when one opaque piece above it covers it. Else a
@@ -231,9 +234,26 @@ enum OcclusionClip {
         }
         guard CellLists.entries(ranges) <= maxGridWork else { return pieces }
         let grid = CellLists(columns: columns, rows: rows, ranges: ranges)
+        // Each grid entry's occluder (pixels and painter order) stored with it, so a
+        // piece's scan reads its cells' entries in sequence instead of through indices.
+        let entryCount = grid.items.count
+        let entryRects = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: max(1, entryCount))
+        let entryOrders = UnsafeMutablePointer<Int>.allocate(capacity: max(1, entryCount))
+        defer { entryRects.deallocate(); entryOrders.deallocate() }
+        var longestCell = 0
+        for k in 0..<entryCount {
+            let o = occluders[grid.items[k]]
+            let p = pixelSets[o]
+            // Pixel positions come from snapped Floats below 2^30 / 256: they fit.
+            entryRects[k] = SIMD4(Int32(p.x0), Int32(p.y0), Int32(p.x1), Int32(p.y1))
+            entryOrders[k] = orders[o]
+        }
+        for c in 0..<(columns * rows) { longestCell = max(longestCell, grid.start[c + 1] - grid.start[c]) }
+        // The entries of one cell that share a pixel with the piece, found without branching.
+        let candidates = UnsafeMutablePointer<Int>.allocate(capacity: max(1, longestCell))
+        defer { candidates.deallocate() }
         var out: [DrawPiece] = []
         var changed = false
-        var seen = [Int](repeating: -1, count: n)
         // The occluders overlapping the current piece most, largest overlap first.
         let chosenCap = maxOccludersPerCut
         var chosen = [PixelRect](repeating: none, count: chosenCap)
@@ -251,21 +271,30 @@ enum OcclusionClip {
             let collect = whole.area >= minGain
             var hidden = false
             var found = 0, picked = 0
-            // The occluders later in painter order that share a pixel with it.
+            let w = SIMD4(Int32(whole.x0), Int32(whole.y0), Int32(whole.x1), Int32(whole.y1))
+            // The occluders later in painter order that share a pixel with it, each
+            // taken in one cell only: the one holding the first pixel they share.
             scan: for cy in cy0...cy1 {
+                let top = Int32(bounds.y0 + cy * sizeY)
                 for cx in cx0...cx1 {
+                    let left = Int32(bounds.x0 + cx * sizeX)
                     let c = cy * columns + cx
-                    var k = grid.start[c + 1] - 1
                     let first = grid.start[c]
-                    while k >= first {
-                        let o = occluders[grid.items[k]]
-                        guard orders[o] > order else { break }
+                    var k = grid.start[c + 1] - 1
+                    var m = 0
+                    while k >= first, entryOrders[k] > order {
+                        let r = entryRects[k]
+                        let shares = all(SIMD4(r.x, w.x, r.y, w.y) .< SIMD4(w.z, r.z, w.w, r.w))
+                        let here = all(SIMD2(UInt32(bitPattern: max(r.x, w.x) &- left), UInt32(bitPattern: max(r.y, w.y) &- top))
+                                       .< SIMD2(UInt32(sizeX), UInt32(sizeY)))
+                        candidates[m] = k
+                        m &+= bit(shares) & bit(here)
                         k -= 1
-                        visits += 1
-                        guard seen[o] != i else { continue }
-                        seen[o] = i
-                        let px = pixelSets[o]
-                        guard px.overlaps(whole) else { continue }
+                    }
+                    visits += grid.start[c + 1] - 1 - k
+                    for j in 0..<m {
+                        let r = entryRects[candidates[j]]
+                        let px = PixelRect(x0: Int(r.x), y0: Int(r.y), x1: Int(r.z), y1: Int(r.w))
                         if px.contains(whole) { hidden = true; break scan }
                         guard collect else { continue }
                         // Kept among the largest overlaps (ties: the one found first).
