@@ -187,6 +187,15 @@ enum OcclusionClip {
     /// piece hidden by several occluders together) whenever it is found.
     static func apply(_ pieces: [DrawPiece], stats: inout GPUStats,
                       minGain: Int = minFragmentsPerExtraRect) -> [DrawPiece] {
+        var memo: Memo?
+        return apply(pieces, stats: &stats, minGain: minGain, memo: &memo, remember: false)
+    }
+
+    /// `apply`, replaying `memo` when this pass's inputs are bit for bit
+    /// the memo's (OcclusionClip+Memo.swift); otherwise deciding afresh and,
+    /// when `remember` is set, leaving the new decisions in `memo`.
+    static func apply(_ pieces: [DrawPiece], stats: inout GPUStats, minGain: Int,
+                      memo: inout Memo?, remember: Bool) -> [DrawPiece] {
         let n = pieces.count
         guard n > 1 else { return pieces }
         // Rectangles and pixel sets of the occluders and of the pieces that may be
@@ -198,16 +207,29 @@ enum OcclusionClip {
         var orders = [Int](repeating: 0, count: n)
         var occluders: [Int] = []
         var anyTarget = false
+        var keys: [PieceKey] = []
+        keys.reserveCapacity(n)
         for i in 0..<n {
-            orders[i] = pieces[i].order
+            let order = pieces[i].order
+            orders[i] = order
             let opaque = pieces[i].opaque, cuttable = pieces[i].state.program == .flat
             guard opaque || cuttable, let r = axisAlignedRect(pieces[i].geometry), let px = pixels(of: r),
-                  !px.isEmpty else { continue }
+                  !px.isEmpty else {
+                keys.append(PieceKey(rect: .zero, order: order, flags: 0))
+                continue
+            }
             rects[i] = r; pixelSets[i] = px; targets[i] = cuttable
+            keys.append(PieceKey(rect: SIMD4(r.x.bitPattern, r.y.bitPattern, r.z.bitPattern, r.w.bitPattern),
+                                 order: order, flags: (opaque ? 1 : 0) | (cuttable ? 2 : 0)))
             if opaque { occluders.append(i) }
             if cuttable { anyTarget = true }
         }
         guard anyTarget, let lastOccluder = occluders.last else { return pieces }
+        if memo?.matches(keys, minGain: minGain) == true {
+            return memo!.replay(pieces, rects: rects, stats: &stats)
+        }
+        var record = Memo(minGain: minGain, keys: remember ? keys : [])
+        defer { if remember { memo = record } }
         let topOrder = orders[lastOccluder]
         // The occluder grid: the occluders of each cell, in painter order.
         var bounds = pixelSets[occluders[0]]
@@ -347,15 +369,22 @@ enum OcclusionClip {
                 out.append(contentsOf: pieces[0..<i])
                 changed = true
             }
-            stats.occlusionClippedPieces += 1
-            stats.occlusionFragmentsRemoved += removed
-            stats.occlusionPiecesAdded += parts.count - 1
-            if parts.isEmpty { stats.occlusionHiddenPieces += 1 }
+            record.clippedPieces += 1
+            record.fragmentsRemoved += removed
+            record.piecesAdded += parts.count - 1
+            if parts.isEmpty { record.hiddenPieces += 1 }
             let p = pieces[i]
+            let first = out.count
             geometries(p.geometry, rect: rects[i], whole: whole, parts: parts) { g in
                 out.append(DrawPiece(geometry: g, state: p.state, order: p.order, opaque: p.opaque, interior: p.interior))
             }
+            if remember {
+                record.decisions.append(Decision(piece: i, parts: record.parts.count..<(record.parts.count + parts.count),
+                                                 vertices: p.geometry.vertices, geometries: out[first...].map(\.geometry)))
+                record.parts.append(contentsOf: parts)
+            }
         }
+        record.addStats(to: &stats)
         return changed ? out : pieces
     }
 }
