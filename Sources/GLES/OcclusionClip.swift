@@ -71,7 +71,8 @@ enum OcclusionClip {
     static func pixelSpan(_ lo: Float, _ hi: Float) -> (Int, Int)? {
         guard let a = snapped(lo), let b = snapped(hi) else { return nil }
         // smallest k with 256k + 128 ≥ a, and smallest k with 256k + 128 ≥ b (the end).
-        func firstAtOrAbove(_ s: Int) -> Int { ceilDiv(s - 128, 256) }
+        // ⌈(s − 128) / 256⌉ as an arithmetic shift (a floor): ceilDiv(s - 128, 256) without dividing.
+        func firstAtOrAbove(_ s: Int) -> Int { (s - 128 + 255) >> 8 }
         return (firstAtOrAbove(a), firstAtOrAbove(b))
     }
 
@@ -90,22 +91,24 @@ enum OcclusionClip {
     /// its own bounding box (every vertex on a corner, every corner present;
     /// repeated vertices allowed), or nil.
     static func axisAlignedRect(_ g: ItemGeometry) -> SIMD4<Float>? {
-        let v = g.vertices
         let n = g.vertexCount
         guard n >= 4 else { return nil }
-        var lo = SIMD2<Float>(.infinity, .infinity), hi = -lo
-        for k in 0..<n {
-            let p = SIMD2(v[k * VertexLayout.stride], v[k * VertexLayout.stride + 1])
-            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
+        return g.vertices.withUnsafeBufferPointer { v -> SIMD4<Float>? in
+            let stride = VertexLayout.stride
+            var lo = SIMD2<Float>(.infinity, .infinity), hi = -lo
+            for k in 0..<n {
+                let p = SIMD2(v[k * stride], v[k * stride + 1])
+                lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
+            }
+            guard lo.x < hi.x, lo.y < hi.y, hi.x - lo.x < .infinity, hi.y - lo.y < .infinity else { return nil }
+            var corners = 0
+            for k in 0..<n {
+                let x = v[k * stride], y = v[k * stride + 1]
+                guard x == lo.x || x == hi.x, y == lo.y || y == hi.y else { return nil }
+                corners |= 1 << ((x == hi.x ? 1 : 0) + (y == hi.y ? 2 : 0))
+            }
+            return corners == 15 ? SIMD4(lo.x, lo.y, hi.x, hi.y) : nil
         }
-        guard lo.x < hi.x, lo.y < hi.y, hi.x - lo.x < .infinity, hi.y - lo.y < .infinity else { return nil }
-        var corners = 0
-        for k in 0..<n {
-            let x = v[k * VertexLayout.stride], y = v[k * VertexLayout.stride + 1]
-            guard x == lo.x || x == hi.x, y == lo.y || y == hi.y else { return nil }
-            corners |= 1 << ((x == hi.x ? 1 : 0) + (y == hi.y ? 2 : 0))
-        }
-        return corners == 15 ? SIMD4(lo.x, lo.y, hi.x, hi.y) : nil
     }
 
     // MARK: - Geometry
@@ -133,7 +136,7 @@ enum OcclusionClip {
             // Winding of the original: the sign of its area.
             var area: Float = 0
             for k in 0..<n {
-                let j = (k + 1) % n
+                let j = k + 1 == n ? 0 : k + 1
                 area += v[k * stride] * v[j * stride + 1] - v[j * stride] * v[k * stride + 1]
             }
             let width = rect.z - rect.x, height = rect.w - rect.y
@@ -205,31 +208,38 @@ enum OcclusionClip {
         var pixelSets = [PixelRect](repeating: none, count: n)
         var targets = [Bool](repeating: false, count: n)
         var orders = [Int](repeating: 0, count: n)
-        var occluders: [Int] = []
-        var anyTarget = false
         var keys: [PieceKey] = []
         keys.reserveCapacity(n)
+        var anyTarget = false, anyOccluder = false
         for i in 0..<n {
             let order = pieces[i].order
             orders[i] = order
             let opaque = pieces[i].opaque, cuttable = pieces[i].state.program == .flat
-            guard opaque || cuttable, let r = axisAlignedRect(pieces[i].geometry), let px = pixels(of: r),
-                  !px.isEmpty else {
+            guard opaque || cuttable, let r = axisAlignedRect(pieces[i].geometry) else {
                 keys.append(PieceKey(rect: .zero, order: order, flags: 0))
                 continue
             }
-            rects[i] = r; pixelSets[i] = px; targets[i] = cuttable
+            rects[i] = r
             keys.append(PieceKey(rect: SIMD4(r.x.bitPattern, r.y.bitPattern, r.z.bitPattern, r.w.bitPattern),
                                  order: order, flags: (opaque ? 1 : 0) | (cuttable ? 2 : 0)))
-            if opaque { occluders.append(i) }
-            if cuttable { anyTarget = true }
+            anyTarget = anyTarget || cuttable
+            anyOccluder = anyOccluder || opaque
         }
-        guard anyTarget, let lastOccluder = occluders.last else { return pieces }
+        guard anyTarget, anyOccluder else { return pieces }
+        // The keys decide everything below (pixel sets are a function of the rectangles).
         if memo?.matches(keys, minGain: minGain) == true {
             return memo!.replay(pieces, rects: rects, stats: &stats)
         }
         var record = Memo(minGain: minGain, keys: remember ? keys : [])
         defer { if remember { memo = record } }
+        var occluders: [Int] = []
+        for i in 0..<n where keys[i].flags != 0 {
+            guard let px = pixels(of: rects[i]), !px.isEmpty else { continue }
+            pixelSets[i] = px
+            targets[i] = keys[i].flags & 2 != 0
+            if keys[i].flags & 1 != 0 { occluders.append(i) }
+        }
+        guard let lastOccluder = occluders.last, targets.contains(true) else { return pieces }
         let topOrder = orders[lastOccluder]
         // The occluder grid: the occluders of each cell, in painter order.
         var bounds = pixelSets[occluders[0]]
@@ -365,7 +375,7 @@ enum OcclusionClip {
                 continue
             }
             if !changed {
-                out.reserveCapacity(n + 16)
+                out.reserveCapacity(n + n / 4 + 16)
                 out.append(contentsOf: pieces[0..<i])
                 changed = true
             }
