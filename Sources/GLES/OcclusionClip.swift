@@ -248,8 +248,15 @@ enum OcclusionClip {
             bounds = PixelRect(x0: min(bounds.x0, p.x0), y0: min(bounds.y0, p.y0),
                                x1: max(bounds.x1, p.x1), y1: max(bounds.y1, p.y1))
         }
-        let sizeX = max(cellSize, (bounds.x1 - bounds.x0 + maxCells - 1) / maxCells)
-        let sizeY = max(cellSize, (bounds.y1 - bounds.y0 + maxCells - 1) / maxCells)
+        // Cells about as large as the occluders on average (at least `cellSize`): smaller
+        // ones would list each occluder in many cells, and a large piece would visit it in each.
+        var widths = 0, heights = 0
+        for i in occluders {
+            widths += pixelSets[i].x1 - pixelSets[i].x0
+            heights += pixelSets[i].y1 - pixelSets[i].y0
+        }
+        let sizeX = max(cellSize, widths / occluders.count, (bounds.x1 - bounds.x0 + maxCells - 1) / maxCells)
+        let sizeY = max(cellSize, heights / occluders.count, (bounds.y1 - bounds.y0 + maxCells - 1) / maxCells)
         let columns = (bounds.x1 - bounds.x0 + sizeX - 1) / sizeX, rows = (bounds.y1 - bounds.y0 + sizeY - 1) / sizeY
         func cellRange(_ p: PixelRect) -> (Int, Int, Int, Int)? {
             let a = max(p.x0, bounds.x0), b = max(p.y0, bounds.y0)
