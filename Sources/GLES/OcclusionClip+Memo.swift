@@ -28,9 +28,9 @@ extension OcclusionClip {
         var piece: Int
         /// The rectangles it was cut into (none: it went whole), in `Memo.parts`.
         var parts: Range<Int>
-        /// Its vertices then, and the geometries it became.
+        /// Its vertices then, and the geometries it became (in `Memo.geometries`, as many as parts).
         var vertices: [Float]
-        var geometries: [ItemGeometry]
+        var geometries: Int
     }
 
     /// The decisions of one pass and the inputs they came from.
@@ -39,6 +39,7 @@ extension OcclusionClip {
         var keys: [PieceKey]
         var decisions: [Decision] = []
         var parts: [PixelRect] = []
+        var geometries: [ItemGeometry] = []
         /// What the decisions add to GPUStats' occlusion counters.
         var clippedPieces = 0, hiddenPieces = 0, piecesAdded = 0, fragmentsRemoved = 0
 
@@ -73,18 +74,22 @@ extension OcclusionClip {
                 out.append(contentsOf: pieces[next..<i])
                 next = i + 1
                 let p = pieces[i]
+                let range = decisions[d].parts, first = decisions[d].geometries
                 if !Self.sameBits(p.geometry.vertices, decisions[d].vertices) {
                     let whole = OcclusionClip.pixels(of: rects[i])!
-                    var rebuilt: [ItemGeometry] = []
+                    var g = first
                     parts.withUnsafeBufferPointer { all in
-                        let mine = UnsafeBufferPointer(rebasing: all[decisions[d].parts])
-                        OcclusionClip.geometries(p.geometry, rect: rects[i], whole: whole, parts: mine) { rebuilt.append($0) }
+                        let mine = UnsafeBufferPointer(rebasing: all[range])
+                        OcclusionClip.geometries(p.geometry, rect: rects[i], whole: whole, parts: mine) {
+                            geometries[g] = $0
+                            g += 1
+                        }
                     }
                     decisions[d].vertices = p.geometry.vertices
-                    decisions[d].geometries = rebuilt
                 }
-                for g in decisions[d].geometries {
-                    out.append(DrawPiece(geometry: g, state: p.state, order: p.order, opaque: p.opaque, interior: p.interior))
+                for g in first..<(first + range.count) {
+                    out.append(DrawPiece(geometry: geometries[g], state: p.state, order: p.order, opaque: p.opaque,
+                                         interior: p.interior))
                 }
             }
             out.append(contentsOf: pieces[next...])

@@ -397,8 +397,9 @@ enum OcclusionClip {
             }
             if remember {
                 record.decisions.append(Decision(piece: i, parts: record.parts.count..<(record.parts.count + parts.count),
-                                                 vertices: p.geometry.vertices, geometries: out[first...].map(\.geometry)))
+                                                 vertices: p.geometry.vertices, geometries: record.geometries.count))
                 record.parts.append(contentsOf: parts)
+                for k in first..<out.count { record.geometries.append(out[k].geometry) }
             }
         }
         record.addStats(to: &stats)
