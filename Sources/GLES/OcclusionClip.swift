@@ -15,6 +15,11 @@
 // rectangle covers exactly the centres it should: the depth test would
 // have rejected exactly the ones removed, and the picture cannot change.
 // Pieces that do not fit stay as they are (the depth test keeps them right).
+// To cost less than the fragments it saves, a cut subtracts only the few
+// occluders overlapping a piece most (still exact: what a subset covers is
+// hidden) and is tried only where it can save enough; a pass's
+// decisions are kept for the next frame (OcclusionClip+Memo.swift), and the
+// rectangle difference has its own file (OcclusionClip+Difference.swift).
 
 import Plan
 
@@ -34,7 +39,8 @@ enum OcclusionClip {
     /// 1024 took the fewest instructions of 128, 1024, 4096 and 16384
     /// (callgrind, all threads, layers-1000: docs/benchmarks.md).
     static let minFragmentsPerExtraRect = 1024
-    /// Side of the cells of the occluder grid, in pixels (at most `maxCells` a side).
+    /// Least side of the cells of the occluder grid, in pixels; cells are
+    /// as large as the occluders on average, and at most `maxCells` a side.
     static let cellSize = 64
     static let maxCells = 128
     /// The most grid entries, and separately the most entry visits, one
