@@ -12,7 +12,8 @@ import Foundation
 import Plan
 
 extension OcclusionClip {
-    /// One piece's inputs to the decisions.
+    /// One piece's inputs to the decisions. 16 + 8 + 8 bytes, no padding,
+    /// so `Memo.matches` compares exactly the fields with memcmp.
     struct PieceKey: Equatable {
         /// The bits of its axis-aligned rectangle (minX, minY, maxX, maxY);
         /// zero when it is neither an occluder nor a target.

@@ -151,6 +151,9 @@ final class OcclusionClipRulesTests: XCTestCase {
     }
 
     func testReplayedDecisionsAreTheFreshOnesFrameAfterFrame() {
+        // The keys are compared with memcmp: they must hold no padding.
+        XCTAssertEqual(MemoryLayout<OcclusionClip.PieceKey>.size, 32)
+        XCTAssertEqual(MemoryLayout<OcclusionClip.PieceKey>.stride, 32)
         var rng = SplitMix64(seed: 7)
         var pieces = Self.randomPieces(&rng, count: 40, size: 120, extent: 60)
         var memo: OcclusionClip.Memo?
