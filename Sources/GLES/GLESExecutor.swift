@@ -81,6 +81,13 @@ public final class GLESExecutor {
     public var occlusionClip = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_OCCLUSION_CLIP"] != "1"
     /// Fragments a cut must save per rectangle it adds (OcclusionClip.minFragmentsPerExtraRect; tests lower it).
     var occlusionClipMinGain = OcclusionClip.minFragmentsPerExtraRect
+    /// Whether OcclusionClip keeps each pass's decisions for the next frame
+    /// and replays them when the pass's pieces are bit for bit the same
+    /// (OcclusionClip+Memo.swift; same pieces either way). The environment
+    /// variable COMPOSITOR_GLES_NO_OCCLUSION_MEMO=1 sets it false for a whole process.
+    public var occlusionClipMemo = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_OCCLUSION_MEMO"] != "1"
+    /// The last frame's OcclusionClip decisions, by pass id.
+    private var occlusionMemos: [Int: OcclusionClip.Memo] = [:]
 
     private let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
@@ -215,6 +222,9 @@ public final class GLESExecutor {
         let schedule = try plan.validate(maxPassSize: min(info.maxTextureSize, RenderPlan.maxPassSize),
                                          heldCacheKeys: Set(retained.keys))
         var output = Image(width: 0, height: 0)
+        // This frame's OcclusionClip decisions replace the last frame's (passes not drawn now are forgotten).
+        var memos: [Int: OcclusionClip.Memo] = [:]
+        defer { occlusionMemos = memos }
         timer?.begin()
         defer { timer?.end() }
         for (index, pass) in plan.passes.enumerated() {
@@ -227,7 +237,10 @@ public final class GLESExecutor {
             var clipNanoseconds: UInt64 = 0
             if opaqueFirst && occlusionClip {
                 let tc = DispatchTime.now().uptimeNanoseconds
-                pieces = OcclusionClip.apply(pieces, stats: &stats, minGain: occlusionClipMinGain)
+                var memo = occlusionClipMemo ? occlusionMemos.removeValue(forKey: pass.id) : nil
+                pieces = OcclusionClip.apply(pieces, stats: &stats, minGain: occlusionClipMinGain,
+                                             memo: &memo, remember: occlusionClipMemo)
+                if let memo { memos[pass.id] = memo }
                 clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
             }
             let (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended)

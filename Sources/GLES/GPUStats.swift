@@ -86,6 +86,8 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var occlusionPiecesAdded = 0
     /// Pixel centres the cut pieces no longer rasterize (each one the depth test would have rejected).
     public var occlusionFragmentsRemoved = 0
+    /// Passes whose OcclusionClip decisions were replayed from the last frame (OcclusionClip+Memo.swift).
+    public var occlusionPassesReplayed = 0
     /// Seconds spent reading the canvas back (after glFinish, so drawing time is not counted here).
     public var readbackSeconds: Double = 0
     /// GPU time of the frame's passes from GL_EXT_disjoint_timer_query, nil

@@ -15,6 +15,11 @@
 // rectangle covers exactly the centres it should: the depth test would
 // have rejected exactly the ones removed, and the picture cannot change.
 // Pieces that do not fit stay as they are (the depth test keeps them right).
+// To cost less than the fragments it saves, a cut subtracts only the few
+// occluders overlapping a piece most (still exact: what a subset covers is
+// hidden) and is tried only where it can save enough; a pass's
+// decisions are kept for the next frame (OcclusionClip+Memo.swift), and the
+// rectangle difference has its own file (OcclusionClip+Difference.swift).
 
 import Plan
 
@@ -22,15 +27,20 @@ import Plan
 enum OcclusionClip {
     /// Most rectangles one piece may become; past it the piece stays whole.
     static let maxRectsPerPiece = 8
-    /// Most occluders considered for one piece; past it the piece stays whole.
+    /// Most occluders collected for one piece (the scan stops there).
     static let maxOccludersPerPiece = 64
+    /// Most occluders one cut subtracts: those overlapping the piece most.
+    /// A subset removes only hidden pixels, so the cut stays exact, and the
+    /// band sweep of the difference costs about 2k² steps for k of them.
+    static let maxOccludersPerCut = 8
     /// Fragments a cut must save per rectangle it adds (at least once, and
     /// except for a piece removed whole) to be worth its vertices, triangle
     /// setup and our own work; a piece is kept whole when the cut saves less.
     /// 1024 took the fewest instructions of 128, 1024, 4096 and 16384
     /// (callgrind, all threads, layers-1000: docs/benchmarks.md).
     static let minFragmentsPerExtraRect = 1024
-    /// Side of the cells of the occluder grid, in pixels (at most `maxCells` a side).
+    /// Least side of the cells of the occluder grid, in pixels; cells are
+    /// as large as the occluders on average, and at most `maxCells` a side.
     static let cellSize = 64
     static let maxCells = 128
     /// The most grid entries, and separately the most entry visits, one
@@ -67,7 +77,8 @@ enum OcclusionClip {
     static func pixelSpan(_ lo: Float, _ hi: Float) -> (Int, Int)? {
         guard let a = snapped(lo), let b = snapped(hi) else { return nil }
         // smallest k with 256k + 128 ≥ a, and smallest k with 256k + 128 ≥ b (the end).
-        func firstAtOrAbove(_ s: Int) -> Int { ceilDiv(s - 128, 256) }
+        // ⌈(s − 128) / 256⌉ as an arithmetic shift (a floor): ceilDiv(s - 128, 256) without dividing.
+        func firstAtOrAbove(_ s: Int) -> Int { (s - 128 + 255) >> 8 }
         return (firstAtOrAbove(a), firstAtOrAbove(b))
     }
 
@@ -86,189 +97,172 @@ enum OcclusionClip {
     /// its own bounding box (every vertex on a corner, every corner present;
     /// repeated vertices allowed), or nil.
     static func axisAlignedRect(_ g: ItemGeometry) -> SIMD4<Float>? {
-        let v = g.vertices
         let n = g.vertexCount
         guard n >= 4 else { return nil }
-        var lo = SIMD2<Float>(.infinity, .infinity), hi = -lo
-        for k in 0..<n {
-            let p = SIMD2(v[k * VertexLayout.stride], v[k * VertexLayout.stride + 1])
-            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
-        }
-        guard lo.x < hi.x, lo.y < hi.y, hi.x - lo.x < .infinity, hi.y - lo.y < .infinity else { return nil }
-        var corners = 0
-        for k in 0..<n {
-            let x = v[k * VertexLayout.stride], y = v[k * VertexLayout.stride + 1]
-            guard x == lo.x || x == hi.x, y == lo.y || y == hi.y else { return nil }
-            corners |= 1 << ((x == hi.x ? 1 : 0) + (y == hi.y ? 2 : 0))
-        }
-        return corners == 15 ? SIMD4(lo.x, lo.y, hi.x, hi.y) : nil
-    }
-
-    // MARK: - Rectangle difference
-
-    /// Buffers `subtract` reuses from one piece to the next.
-    struct Scratch {
-        var cut: [PixelRect] = []
-        var ys: [Int] = []
-        var open: [Int] = []
-        var spans: [(Int, Int)] = []
-        var covering: [(Int, Int)] = []
-        var out: [PixelRect] = []
-    }
-
-    /// `target` minus the union of `occluders` as disjoint rectangles (bands
-    /// top to bottom, rectangles of equal column spans in consecutive bands
-    /// merged), or nil when that takes more than `cap` rectangles.
-    static func subtract(_ target: PixelRect, _ occluders: [PixelRect], cap: Int) -> [PixelRect]? {
-        var scratch = Scratch()
-        return subtract(target, occluders, cap: cap, scratch: &scratch) ? scratch.out : nil
-    }
-
-    /// `subtract` into `scratch.out`; false past the cap.
-    static func subtract(_ target: PixelRect, _ occluders: [PixelRect], cap: Int, scratch: inout Scratch) -> Bool {
-        scratch.cut.removeAll(keepingCapacity: true)
-        scratch.out.removeAll(keepingCapacity: true)
-        for o in occluders {
-            let c = o.intersection(target)
-            if !c.isEmpty { scratch.cut.append(c) }
-        }
-        // Sorted by left edge once, so each band's covering spans come out in order.
-        scratch.cut.sort { $0.x0 < $1.x0 }
-        if scratch.cut.isEmpty {
-            if !target.isEmpty { scratch.out.append(target) }
-            return true
-        }
-        scratch.ys.removeAll(keepingCapacity: true)
-        scratch.ys.append(target.y0); scratch.ys.append(target.y1)
-        for c in scratch.cut { scratch.ys.append(c.y0); scratch.ys.append(c.y1) }
-        scratch.ys.sort()
-        // Rectangles of the previous band, still open (extended downwards while spans repeat).
-        scratch.open.removeAll(keepingCapacity: true)
-        var prevY = scratch.ys[0]
-        for y in scratch.ys.dropFirst() where y > prevY {
-            let (ya, yb) = (prevY, y)
-            prevY = y
-            scratch.covering.removeAll(keepingCapacity: true)
-            for c in scratch.cut where c.y0 <= ya && c.y1 >= yb { scratch.covering.append((c.x0, c.x1)) }
-            scratch.spans.removeAll(keepingCapacity: true)
-            var x = target.x0
-            for (a, b) in scratch.covering {
-                if a > x { scratch.spans.append((x, a)) }
-                x = max(x, b)
+        return g.vertices.withUnsafeBufferPointer { v -> SIMD4<Float>? in
+            let stride = VertexLayout.stride
+            var lo = SIMD2<Float>(.infinity, .infinity), hi = -lo
+            for k in 0..<n {
+                let p = SIMD2(v[k * stride], v[k * stride + 1])
+                lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
             }
-            if x < target.x1 { scratch.spans.append((x, target.x1)) }
-            var same = scratch.spans.count == scratch.open.count
-            if same {
-                for (k, i) in scratch.open.enumerated()
-                where scratch.out[i].x0 != scratch.spans[k].0 || scratch.out[i].x1 != scratch.spans[k].1 {
-                    same = false
-                    break
-                }
+            guard lo.x < hi.x, lo.y < hi.y, hi.x - lo.x < .infinity, hi.y - lo.y < .infinity else { return nil }
+            var corners = 0
+            for k in 0..<n {
+                let x = v[k * stride], y = v[k * stride + 1]
+                guard x == lo.x || x == hi.x, y == lo.y || y == hi.y else { return nil }
+                corners |= 1 << ((x == hi.x ? 1 : 0) + (y == hi.y ? 2 : 0))
             }
-            if same {
-                for i in scratch.open { scratch.out[i].y1 = yb }
-                continue
-            }
-            scratch.open.removeAll(keepingCapacity: true)
-            for (a, b) in scratch.spans {
-                scratch.open.append(scratch.out.count)
-                scratch.out.append(PixelRect(x0: a, y0: ya, x1: b, y1: yb))
-                if scratch.out.count > cap { return false }
-            }
+            return corners == 15 ? SIMD4(lo.x, lo.y, hi.x, hi.y) : nil
         }
-        return true
     }
 
     // MARK: - Geometry
 
     /// The pieces of `original` (an axis-aligned rectangle `rect` covering
-    /// `whole`) cut down to each of `parts`: edges of a part on the edges
-    /// of `whole` keep the original positions, the others lie on whole-pixel
-    /// lines. Attributes are the original's, interpolated affinely from its
-    /// corners (constant ones copied bit for bit); the winding is the original's.
+    /// `whole`) cut down to each of `parts`, handed to `emit` in order:
+    /// edges of a part on the edges of `whole` keep the original positions,
+    /// the others lie on whole-pixel lines. Attributes are the original's,
+    /// interpolated affinely from its corners (constant ones copied bit for
+    /// bit); the winding is the original's.
     static func geometries(_ original: ItemGeometry, rect: SIMD4<Float>, whole: PixelRect,
-                           parts: [PixelRect]) -> [ItemGeometry] {
+                           parts: UnsafeBufferPointer<PixelRect>, emit: (ItemGeometry) -> Void) {
         let stride = VertexLayout.stride
-        let v = original.vertices
-        func corner(_ x: Float, _ y: Float) -> Int {
-            for k in 0..<original.vertexCount where v[k * stride] == x && v[k * stride + 1] == y { return k * stride }
-            return 0
-        }
-        let c00 = corner(rect.x, rect.y), c10 = corner(rect.z, rect.y), c01 = corner(rect.x, rect.w)
-        // The attributes that vary, with their steps along x and y (per unit of s and t).
-        var varying: [(index: Int, dx: Float, dy: Float)] = []
-        for a in 2..<stride where v[c10 + a] != v[c00 + a] || v[c01 + a] != v[c00 + a] {
-            varying.append((a, v[c10 + a] - v[c00 + a], v[c01 + a] - v[c00 + a]))
-        }
-        // Winding of the original: the sign of its area.
-        var area: Float = 0
-        for k in 0..<original.vertexCount {
-            let j = (k + 1) % original.vertexCount
-            area += v[k * stride] * v[j * stride + 1] - v[j * stride] * v[k * stride + 1]
-        }
-        let width = rect.z - rect.x, height = rect.w - rect.y
-        var out: [ItemGeometry] = []
-        out.reserveCapacity(parts.count)
-        for part in parts {
-            let x0 = part.x0 == whole.x0 ? rect.x : Float(part.x0)
-            let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
-            let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
-            let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
-            let xs = area >= 0 ? SIMD4(x0, x1, x1, x0) : SIMD4(x0, x0, x1, x1)
-            let ys = area >= 0 ? SIMD4(y0, y0, y1, y1) : SIMD4(y0, y1, y1, y0)
-            var vertices = [Float](repeating: 0, count: 4 * stride)
-            vertices.withUnsafeMutableBufferPointer { dst in
-                v.withUnsafeBufferPointer { src in
+        let n = original.vertexCount
+        original.vertices.withUnsafeBufferPointer { v in
+            func corner(_ x: Float, _ y: Float) -> Int {
+                for k in 0..<n where v[k * stride] == x && v[k * stride + 1] == y { return k * stride }
+                return 0
+            }
+            let c00 = corner(rect.x, rect.y), c10 = corner(rect.z, rect.y), c01 = corner(rect.x, rect.w)
+            // The attributes that vary, a bit each; their steps along x and y (per
+            // unit of s and t) are v[c10 + a] − v[c00 + a] and v[c01 + a] − v[c00 + a].
+            var varying: UInt32 = 0
+            for a in 2..<stride where v[c10 + a] != v[c00 + a] || v[c01 + a] != v[c00 + a] { varying |= 1 << UInt32(a) }
+            // Winding of the original: the sign of its area.
+            var area: Float = 0
+            for k in 0..<n {
+                let j = k + 1 == n ? 0 : k + 1
+                area += v[k * stride] * v[j * stride + 1] - v[j * stride] * v[k * stride + 1]
+            }
+            let width = rect.z - rect.x, height = rect.w - rect.y
+            let src = v.baseAddress!
+            for part in parts {
+                let x0 = part.x0 == whole.x0 ? rect.x : Float(part.x0)
+                let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
+                let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
+                let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
+                let xs = area >= 0 ? SIMD4(x0, x1, x1, x0) : SIMD4(x0, x0, x1, x1)
+                let ys = area >= 0 ? SIMD4(y0, y0, y1, y1) : SIMD4(y0, y1, y1, y0)
+                let vertices = [Float](unsafeUninitializedCapacity: 4 * stride) { buffer, count in
+                    let dst = buffer.baseAddress!
                     for k in 0..<4 {
                         let x = xs[k], y = ys[k]
-                        let base = k * stride
-                        for a in 0..<stride { dst[base + a] = src[c00 + a] }
-                        dst[base] = x; dst[base + 1] = y
-                        let s = (x - rect.x) / width, t = (y - rect.y) / height
-                        for (a, dx, dy) in varying where a >= 2 { dst[base + a] = src[c00 + a] + dx * s + dy * t }
+                        let d = dst + k * stride
+                        d.initialize(from: src + c00, count: stride)
+                        d[0] = x; d[1] = y
+                        var bits = varying
+                        if bits != 0 {
+                            let s = (x - rect.x) / width, t = (y - rect.y) / height
+                            while bits != 0 {
+                                let a = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                let dx = src[c10 + a] - src[c00 + a], dy = src[c01 + a] - src[c00 + a]
+                                d[a] = src[c00 + a] + dx * s + dy * t
+                            }
+                        }
                     }
+                    count = 4 * stride
                 }
+                emit(ItemGeometry(vertices: vertices))
             }
-            out.append(ItemGeometry(vertices: vertices))
         }
-        return out
     }
 
     // MARK: - The pass
 
+    /// 1 for true, 0 for false (a flag to add, not a branch to take).
+    @inline(__always) private static func bit(_ b: Bool) -> Int { b ? 1 : 0 }
+
     /// `pieces` (painter order) with the hidden parts of flat axis-aligned
     /// pieces cut away; `stats` counts what changed (GPUStats.occlusion*).
-    /// A cut into k ≥ 1 rectangles is made only when it saves at least
-    /// `minGain` × max(1, k − 1) fragments.
+    /// A piece goes whole when one opaque piece above it covers it. Else a
+    /// cut is tried only on a piece of at least `minGain` pixels, and
+    /// subtracts the `maxOccludersPerCut` occluders that overlap it most
+    /// when together they overlap it by at least `minGain` pixels (a subset
+    /// of the occluders removes only hidden pixels, so the cut stays
+    /// exact); a cut into k ≥ 1 rectangles is made only when it saves at
+    /// least `minGain` × max(1, k − 1) fragments, and one into none (the
+    /// piece hidden by several occluders together) whenever it is found.
     static func apply(_ pieces: [DrawPiece], stats: inout GPUStats,
                       minGain: Int = minFragmentsPerExtraRect) -> [DrawPiece] {
+        var memo: Memo?
+        return apply(pieces, stats: &stats, minGain: minGain, memo: &memo, remember: false)
+    }
+
+    /// `apply`, replaying `memo` when this pass's inputs are bit for bit
+    /// the memo's (OcclusionClip+Memo.swift); otherwise deciding afresh and,
+    /// when `remember` is set, leaving the new decisions in `memo`.
+    static func apply(_ pieces: [DrawPiece], stats: inout GPUStats, minGain: Int,
+                      memo: inout Memo?, remember: Bool) -> [DrawPiece] {
         let n = pieces.count
         guard n > 1 else { return pieces }
-        // Rectangles and pixel sets of the occluders and of the pieces that may be cut.
-        var rects = [SIMD4<Float>?](repeating: nil, count: n)
-        var pixelSets = [PixelRect?](repeating: nil, count: n)
-        var occluders: [Int] = []
-        var anyTarget = false
+        // Rectangles and pixel sets of the occluders and of the pieces that may be
+        // cut (an empty pixel set for the others).
+        let none = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        var rects = [SIMD4<Float>](repeating: .zero, count: n)
+        var pixelSets = [PixelRect](repeating: none, count: n)
+        var targets = [Bool](repeating: false, count: n)
+        var orders = [Int](repeating: 0, count: n)
+        var keys: [PieceKey] = []
+        keys.reserveCapacity(n)
+        var anyTarget = false, anyOccluder = false
         for i in 0..<n {
-            let p = pieces[i]
-            let cuttable = p.state.program == .flat
-            guard p.opaque || cuttable, let r = axisAlignedRect(p.geometry), let px = pixels(of: r),
-                  !px.isEmpty else { continue }
-            rects[i] = r; pixelSets[i] = px
-            if p.opaque { occluders.append(i) }
-            if cuttable { anyTarget = true }
+            let order = pieces[i].order
+            orders[i] = order
+            let opaque = pieces[i].opaque, cuttable = pieces[i].state.program == .flat
+            guard opaque || cuttable, let r = axisAlignedRect(pieces[i].geometry) else {
+                keys.append(PieceKey(rect: .zero, order: order, flags: 0))
+                continue
+            }
+            rects[i] = r
+            keys.append(PieceKey(rect: SIMD4(r.x.bitPattern, r.y.bitPattern, r.z.bitPattern, r.w.bitPattern),
+                                 order: order, flags: (opaque ? 1 : 0) | (cuttable ? 2 : 0)))
+            anyTarget = anyTarget || cuttable
+            anyOccluder = anyOccluder || opaque
         }
-        guard anyTarget, !occluders.isEmpty, let lastOccluder = occluders.last else { return pieces }
-        let topOrder = pieces[lastOccluder].order
+        guard anyTarget, anyOccluder else { return pieces }
+        // The keys decide everything below (pixel sets are a function of the rectangles).
+        if memo?.matches(keys, minGain: minGain) == true {
+            return memo!.replay(pieces, rects: rects, stats: &stats)
+        }
+        var record = Memo(minGain: minGain, keys: remember ? keys : [])
+        defer { if remember { memo = record } }
+        var occluders: [Int] = []
+        for i in 0..<n where keys[i].flags != 0 {
+            guard let px = pixels(of: rects[i]), !px.isEmpty else { continue }
+            pixelSets[i] = px
+            targets[i] = keys[i].flags & 2 != 0
+            if keys[i].flags & 1 != 0 { occluders.append(i) }
+        }
+        guard let lastOccluder = occluders.last, targets.contains(true) else { return pieces }
+        let topOrder = orders[lastOccluder]
         // The occluder grid: the occluders of each cell, in painter order.
-        var bounds = pixelSets[occluders[0]]!
+        var bounds = pixelSets[occluders[0]]
         for i in occluders {
-            let p = pixelSets[i]!
+            let p = pixelSets[i]
             bounds = PixelRect(x0: min(bounds.x0, p.x0), y0: min(bounds.y0, p.y0),
                                x1: max(bounds.x1, p.x1), y1: max(bounds.y1, p.y1))
         }
-        let sizeX = max(cellSize, (bounds.x1 - bounds.x0 + maxCells - 1) / maxCells)
-        let sizeY = max(cellSize, (bounds.y1 - bounds.y0 + maxCells - 1) / maxCells)
+        // Cells about as large as the occluders on average (at least `cellSize`): smaller
+        // ones would list each occluder in many cells, and a large piece would visit it in each.
+        var widths = 0, heights = 0
+        for i in occluders {
+            widths += pixelSets[i].x1 - pixelSets[i].x0
+            heights += pixelSets[i].y1 - pixelSets[i].y0
+        }
+        let sizeX = max(cellSize, widths / occluders.count, (bounds.x1 - bounds.x0 + maxCells - 1) / maxCells)
+        let sizeY = max(cellSize, heights / occluders.count, (bounds.y1 - bounds.y0 + maxCells - 1) / maxCells)
         let columns = (bounds.x1 - bounds.x0 + sizeX - 1) / sizeX, rows = (bounds.y1 - bounds.y0 + sizeY - 1) / sizeY
         func cellRange(_ p: PixelRect) -> (Int, Int, Int, Int)? {
             let a = max(p.x0, bounds.x0), b = max(p.y0, bounds.y0)
@@ -276,84 +270,145 @@ enum OcclusionClip {
             guard a < c, b < d else { return nil }
             return ((a - bounds.x0) / sizeX, (b - bounds.y0) / sizeY, (c - 1 - bounds.x0) / sizeX, (d - 1 - bounds.y0) / sizeY)
         }
-        // The occluders listed per cell (other pieces have empty ranges), in painter order.
-        let empty = SIMD4<Int32>(0, 0, -1, -1)
-        var ranges = [SIMD4<Int32>](repeating: empty, count: n)
+        // The occluders listed per cell, in painter order: grid item j is piece occluders[j].
+        var ranges: [SIMD4<Int32>] = []
+        ranges.reserveCapacity(occluders.count)
         for i in occluders {
-            guard let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]!) else { continue }
-            ranges[i] = SIMD4(Int32(cx0), Int32(cy0), Int32(cx1), Int32(cy1))
+            let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]) ?? (0, 0, -1, -1)
+            ranges.append(SIMD4(Int32(cx0), Int32(cy0), Int32(cx1), Int32(cy1)))
         }
         guard CellLists.entries(ranges) <= maxGridWork else { return pieces }
         let grid = CellLists(columns: columns, rows: rows, ranges: ranges)
-        var orders = [Int](repeating: 0, count: n)
-        for i in 0..<n { orders[i] = pieces[i].order }
+        // Each grid entry's occluder (pixels and painter order) stored with it, so a
+        // piece's scan reads its cells' entries in sequence instead of through indices.
+        let entryCount = grid.items.count
+        let entryRects = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: max(1, entryCount))
+        let entryOrders = UnsafeMutablePointer<Int>.allocate(capacity: max(1, entryCount))
+        defer { entryRects.deallocate(); entryOrders.deallocate() }
+        var longestCell = 0
+        for k in 0..<entryCount {
+            let o = occluders[grid.items[k]]
+            let p = pixelSets[o]
+            // Pixel positions come from snapped Floats below 2^30 / 256: they fit.
+            entryRects[k] = SIMD4(Int32(p.x0), Int32(p.y0), Int32(p.x1), Int32(p.y1))
+            entryOrders[k] = orders[o]
+        }
+        for c in 0..<(columns * rows) { longestCell = max(longestCell, grid.start[c + 1] - grid.start[c]) }
+        // The entries of one cell that share a pixel with the piece, found without branching.
+        let candidates = UnsafeMutablePointer<Int>.allocate(capacity: max(1, longestCell))
+        defer { candidates.deallocate() }
         var out: [DrawPiece] = []
         var changed = false
-        var seen = [Int](repeating: -1, count: n)
-        var found: [PixelRect] = []
-        var scratch = Scratch()
+        // The occluders overlapping the current piece most, largest overlap first.
+        let chosenCap = maxOccludersPerCut
+        var chosen = [PixelRect](repeating: none, count: chosenCap)
+        var chosenArea = [Int](repeating: 0, count: chosenCap)
+        let buffers = DifferenceBuffers(maxOccluders: chosenCap, cap: maxRectsPerPiece)
         var visits = 0
         for i in 0..<n {
             let order = orders[i]
-            guard visits <= maxGridWork, order < topOrder, let whole = pixelSets[i], let rect = rects[i],
-                  pieces[i].state.program == .flat, let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
+            let whole = pixelSets[i]
+            guard visits <= maxGridWork, targets[i], order < topOrder, let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
                 if changed { out.append(pieces[i]) }
                 continue
             }
-            // The occluders later in painter order that share a pixel with it.
-            found.removeAll(keepingCapacity: true)
-            var hidden = false, tooMany = false
-            var overlap = 0   // at least the fragments any cut can save
+            // Only a piece this large may be cut; a smaller one goes only when one occluder covers it.
+            let collect = whole.area >= minGain
+            var hidden = false
+            var found = 0, picked = 0
+            let w = SIMD4(Int32(whole.x0), Int32(whole.y0), Int32(whole.x1), Int32(whole.y1))
+            // The occluders later in painter order that share a pixel with it, each
+            // taken in one cell only: the one holding the first pixel they share.
             scan: for cy in cy0...cy1 {
+                let top = Int32(bounds.y0 + cy * sizeY)
                 for cx in cx0...cx1 {
+                    let left = Int32(bounds.x0 + cx * sizeX)
                     let c = cy * columns + cx
+                    let first = grid.start[c]
                     var k = grid.start[c + 1] - 1
-                    while k >= grid.start[c], orders[grid.items[k]] > order {
-                        let o = grid.items[k]
+                    var m = 0
+                    while k >= first, entryOrders[k] > order {
+                        let r = entryRects[k]
+                        let shares = all(SIMD4(r.x, w.x, r.y, w.y) .< SIMD4(w.z, r.z, w.w, r.w))
+                        let here = all(SIMD2(UInt32(bitPattern: max(r.x, w.x) &- left), UInt32(bitPattern: max(r.y, w.y) &- top))
+                                       .< SIMD2(UInt32(sizeX), UInt32(sizeY)))
+                        candidates[m] = k
+                        m &+= bit(shares) & bit(here)
                         k -= 1
-                        visits += 1
-                        guard seen[o] != i else { continue }
-                        seen[o] = i
-                        let px = pixelSets[o]!
-                        guard px.overlaps(whole) else { continue }
+                    }
+                    visits += grid.start[c + 1] - 1 - k
+                    for j in 0..<m {
+                        let r = entryRects[candidates[j]]
+                        let px = PixelRect(x0: Int(r.x), y0: Int(r.y), x1: Int(r.z), y1: Int(r.w))
                         if px.contains(whole) { hidden = true; break scan }
-                        overlap += px.intersection(whole).area
-                        found.append(px)
-                        if found.count > maxOccludersPerPiece { tooMany = true; break scan }
+                        guard collect else { continue }
+                        // Kept among the largest overlaps (ties: the one found first).
+                        let shared = px.intersection(whole).area
+                        found += 1
+                        var slot = picked
+                        if picked < chosenCap {
+                            picked += 1
+                        } else if shared > chosenArea[chosenCap - 1] {
+                            slot = chosenCap - 1
+                        } else {
+                            if found >= maxOccludersPerPiece { break scan }
+                            continue
+                        }
+                        while slot > 0, chosenArea[slot - 1] < shared {
+                            chosenArea[slot] = chosenArea[slot - 1]; chosen[slot] = chosen[slot - 1]
+                            slot -= 1
+                        }
+                        chosenArea[slot] = shared; chosen[slot] = px
+                        if found >= maxOccludersPerPiece { break scan }
                     }
                 }
             }
-            var parts: [PixelRect]?
+            var cut = false
             if hidden {
-                parts = []
-            } else if !found.isEmpty && !tooMany && overlap >= minGain && subtract(whole, found, cap: maxRectsPerPiece, scratch: &scratch) {
-                parts = scratch.out
+                cut = true
+            } else if picked > 0 {
+                var overlap = 0   // at least the fragments the cut can save
+                for k in 0..<picked { overlap += chosenArea[k] }
+                if overlap >= minGain {
+                    cut = chosen.withUnsafeBufferPointer {
+                        buffers.difference(whole, UnsafeBufferPointer(rebasing: $0[0..<picked]))
+                    }
+                }
             }
-            var kept = whole.area
-            if let parts {
-                kept = 0
-                for part in parts { kept += part.area }
-            }
-            let removed = whole.area - kept
-            guard let parts, removed > 0,
-                  parts.isEmpty || removed >= minGain * max(1, parts.count - 1) else {
+            guard cut else {
                 if changed { out.append(pieces[i]) }
                 continue
             }
-            let p = pieces[i]
+            let parts = hidden ? UnsafeBufferPointer(start: buffers.out, count: 0) : buffers.rects
+            var kept = 0
+            for part in parts { kept += part.area }
+            let removed = whole.area - kept
+            guard removed > 0, parts.isEmpty || removed >= minGain * max(1, parts.count - 1) else {
+                if changed { out.append(pieces[i]) }
+                continue
+            }
             if !changed {
-                out.reserveCapacity(n + 16)
+                out.reserveCapacity(n + n / 4 + 16)
                 out.append(contentsOf: pieces[0..<i])
                 changed = true
             }
-            stats.occlusionClippedPieces += 1
-            stats.occlusionFragmentsRemoved += removed
-            stats.occlusionPiecesAdded += parts.count - 1
-            if parts.isEmpty { stats.occlusionHiddenPieces += 1 }
-            for g in geometries(p.geometry, rect: rect, whole: whole, parts: parts) {
+            record.clippedPieces += 1
+            record.fragmentsRemoved += removed
+            record.piecesAdded += parts.count - 1
+            if parts.isEmpty { record.hiddenPieces += 1 }
+            let p = pieces[i]
+            let first = out.count
+            geometries(p.geometry, rect: rects[i], whole: whole, parts: parts) { g in
                 out.append(DrawPiece(geometry: g, state: p.state, order: p.order, opaque: p.opaque, interior: p.interior))
             }
+            if remember {
+                record.decisions.append(Decision(piece: i, parts: record.parts.count..<(record.parts.count + parts.count),
+                                                 vertices: p.geometry.vertices, geometries: record.geometries.count))
+                record.parts.append(contentsOf: parts)
+                for k in first..<out.count { record.geometries.append(out[k].geometry) }
+            }
         }
+        record.addStats(to: &stats)
         return changed ? out : pieces
     }
 }
