@@ -90,7 +90,7 @@ extension ProgramKind {
              .texturePVRTC2, .texturePVRTC2Nearest, .textureAtlas, .textureAtlasNearest,
              .blurredRect, .blurredRoundedRect:
             return true
-        case .flat, .blur, .blurRGBA:
+        case .flat, .textureFlat, .textureAlphaFlat, .blur, .blurRGBA:
             return false
         }
     }
