@@ -30,6 +30,8 @@ let package = Package(
                        providers: [.apt(["libegl-dev", "libgbm-dev"])]),
         .systemLibrary(name: "CGLES2", path: "Sources/CGLES2", pkgConfig: "glesv2",
                        providers: [.apt(["libgles-dev"])]),
+        // glibc's sched_getaffinity/sched_setaffinity (hidden from Swift without _GNU_SOURCE).
+        .systemLibrary(name: "CThreadAffinity", path: "Sources/CThreadAffinity"),
         // FreeType 2: glyph outlines, hinting, kerning and grayscale rasterization for text layers.
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
@@ -66,7 +68,7 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Executors depend on the plan alone.
         .target(name: "Raster", dependencies: ["Geometry", "Images", "Plan"]),
-        .target(name: "GLES", dependencies: ["Geometry", "Images", "Plan", "PVRTC", "CEGL", "CGLES2"],
+        .target(name: "GLES", dependencies: ["Geometry", "Images", "Plan", "PVRTC", "CEGL", "CGLES2", "CThreadAffinity"],
                 plugins: ["EmbedShaders"]),
         // Shaders/*.glsl → GeneratedShaders.swift in GLES, at build time (found however the binary runs).
         .executableTarget(name: "ShaderEmbedder"),

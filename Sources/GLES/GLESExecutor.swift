@@ -155,6 +155,16 @@ public final class GLESExecutor {
     /// thanks to `deinit`, is current — never another executor's context).
     private let session: EGLSession
 
+    /// Whether new executors on llvmpipe bind its rasterizer threads, thread
+    /// k to the k-th CPU the process may use (RasterThreadPlacement.swift), so
+    /// a process's first frames do not run both on one CPU. Starts true;
+    /// the environment variable COMPOSITOR_LLVMPIPE_SPREAD_THREADS=0 starts it false.
+    nonisolated(unsafe) public static var spreadsRasterThreads =
+        ProcessInfo.processInfo.environment["COMPOSITOR_LLVMPIPE_SPREAD_THREADS"] != "0"
+    /// The llvmpipe rasterizer threads of the process when this executor
+    /// opened, and the CPU it bound each to (thread id → CPU); empty when it bound none.
+    public private(set) var rasterThreadCPUs: [Int32: Int] = [:]
+
     /// Opens EGL on `platform`, creates a GLES 2 context and builds every program.
     /// - Parameter maxTextureSizeOverride: a smaller maximum texture size for images (tests of tiling).
     public init(platform: EGLPlatformChoice = .auto, maxTextureSizeOverride: Int? = nil) throws {
@@ -175,6 +185,9 @@ public final class GLESExecutor {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         if let mb = GLESTextureDefaults.textureCacheMB { textureCache.budget = mb << 20 }
+        if GLESExecutor.spreadsRasterThreads && info.renderer.lowercased().contains("llvmpipe") {
+            rasterThreadCPUs = RasterThreadPlacement.spread(over: RasterThreadPlacement.allowedCPUs())
+        }
         try checkGLError("after creating the executor")
     }
 
