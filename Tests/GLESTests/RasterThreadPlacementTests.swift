@@ -47,6 +47,13 @@ final class RasterThreadPlacementTests: XCTestCase {
         }
     }
 
+    /// The executors opened here die with their contexts: the shared
+    /// executor's context is made current again (by drawing with it) for the
+    /// tests that call GL directly (ShaderTests).
+    override func tearDownWithError() throws {
+        _ = try? GPU.executor().execute(TestPlans.masked)
+    }
+
     /// An executor of its own (opening it is what binds the threads).
     static func newExecutor() throws -> GLESExecutor {
         _ = try GPU.executor()   // skips the test where no EGL context opens
