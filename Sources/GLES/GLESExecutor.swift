@@ -251,8 +251,8 @@ public final class GLESExecutor {
             if opaqueFirst && occlusionClip {
                 let tc = DispatchTime.now().uptimeNanoseconds
                 var memo = occlusionClipMemo ? occlusionMemos.removeValue(forKey: pass.id) : nil
-                pieces = OcclusionClip.apply(pieces, stats: &stats, minGain: occlusionClipMinGain,
-                                             memo: &memo, remember: occlusionClipMemo)
+                OcclusionClip.apply(&pieces, stats: &stats, minGain: occlusionClipMinGain,
+                                    memo: &memo, remember: occlusionClipMemo)
                 if let memo { memos[pass.id] = memo }
                 clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
             }

@@ -120,63 +120,13 @@ enum OcclusionClip {
     // MARK: - Geometry
 
     /// The pieces of `original` (an axis-aligned rectangle `rect` covering
-    /// `whole`) cut down to each of `parts`, handed to `emit` in order:
-    /// edges of a part on the edges of `whole` keep the original positions,
-    /// the others lie on whole-pixel lines. Attributes are the original's,
-    /// interpolated affinely from its corners (constant ones copied bit for
-    /// bit); the winding is the original's.
+    /// `whole`) cut down to each of `parts`, handed to `emit` in order, each
+    /// in a new array (CutGeometry says how the vertices are made).
     static func geometries(_ original: ItemGeometry, rect: SIMD4<Float>, whole: PixelRect,
                            parts: UnsafeBufferPointer<PixelRect>, emit: (ItemGeometry) -> Void) {
-        let stride = VertexLayout.stride
-        let n = original.vertexCount
-        original.vertices.withUnsafeBufferPointer { v in
-            func corner(_ x: Float, _ y: Float) -> Int {
-                for k in 0..<n where v[k * stride] == x && v[k * stride + 1] == y { return k * stride }
-                return 0
-            }
-            let c00 = corner(rect.x, rect.y), c10 = corner(rect.z, rect.y), c01 = corner(rect.x, rect.w)
-            // The attributes that vary, a bit each; their steps along x and y (per
-            // unit of s and t) are v[c10 + a] − v[c00 + a] and v[c01 + a] − v[c00 + a].
-            var varying: UInt32 = 0
-            for a in 2..<stride where v[c10 + a] != v[c00 + a] || v[c01 + a] != v[c00 + a] { varying |= 1 << UInt32(a) }
-            // Winding of the original: the sign of its area.
-            var area: Float = 0
-            for k in 0..<n {
-                let j = k + 1 == n ? 0 : k + 1
-                area += v[k * stride] * v[j * stride + 1] - v[j * stride] * v[k * stride + 1]
-            }
-            let width = rect.z - rect.x, height = rect.w - rect.y
-            let src = v.baseAddress!
-            for part in parts {
-                let x0 = part.x0 == whole.x0 ? rect.x : Float(part.x0)
-                let x1 = part.x1 == whole.x1 ? rect.z : Float(part.x1)
-                let y0 = part.y0 == whole.y0 ? rect.y : Float(part.y0)
-                let y1 = part.y1 == whole.y1 ? rect.w : Float(part.y1)
-                let xs = area >= 0 ? SIMD4(x0, x1, x1, x0) : SIMD4(x0, x0, x1, x1)
-                let ys = area >= 0 ? SIMD4(y0, y0, y1, y1) : SIMD4(y0, y1, y1, y0)
-                let vertices = [Float](unsafeUninitializedCapacity: 4 * stride) { buffer, count in
-                    let dst = buffer.baseAddress!
-                    for k in 0..<4 {
-                        let x = xs[k], y = ys[k]
-                        let d = dst + k * stride
-                        d.initialize(from: src + c00, count: stride)
-                        d[0] = x; d[1] = y
-                        var bits = varying
-                        if bits != 0 {
-                            let s = (x - rect.x) / width, t = (y - rect.y) / height
-                            while bits != 0 {
-                                let a = bits.trailingZeroBitCount
-                                bits &= bits - 1
-                                let dx = src[c10 + a] - src[c00 + a], dy = src[c01 + a] - src[c00 + a]
-                                d[a] = src[c00 + a] + dx * s + dy * t
-                            }
-                        }
-                    }
-                    count = 4 * stride
-                }
-                emit(ItemGeometry(vertices: vertices))
-            }
-        }
+        let cutter = CutGeometry()
+        cutter.load(original, rect: rect, whole: whole)
+        for part in parts { emit(ItemGeometry(vertices: cutter.vertices(part))) }
     }
 
     // MARK: - The pass
@@ -200,13 +150,24 @@ enum OcclusionClip {
         return apply(pieces, stats: &stats, minGain: minGain, memo: &memo, remember: false)
     }
 
-    /// `apply`, replaying `memo` when this pass's inputs are bit for bit
-    /// the memo's (OcclusionClip+Memo.swift); otherwise deciding afresh and,
-    /// when `remember` is set, leaving the new decisions in `memo`.
+    /// `apply` on a copy of `pieces` (the in-place form below, returning its result).
     static func apply(_ pieces: [DrawPiece], stats: inout GPUStats, minGain: Int,
                       memo: inout Memo?, remember: Bool) -> [DrawPiece] {
+        var out = pieces
+        apply(&out, stats: &stats, minGain: minGain, memo: &memo, remember: remember)
+        return out
+    }
+
+    /// `apply`, replaying `memo` when this pass's inputs are bit for bit
+    /// the memo's (OcclusionClip+Memo.swift); otherwise deciding afresh and,
+    /// when `remember` is set, leaving the new decisions in `memo`. The
+    /// pieces are cut in place: a cut piece's first part takes its place
+    /// (in its own vertex storage when that is uniquely owned), and the
+    /// array is rearranged only when pieces go or parts are added.
+    static func apply(_ pieces: inout [DrawPiece], stats: inout GPUStats, minGain: Int,
+                      memo: inout Memo?, remember: Bool) {
         let n = pieces.count
-        guard n > 1 else { return pieces }
+        guard n > 1 else { return }
         // Rectangles and pixel sets of the occluders and of the pieces that may be
         // cut (an empty pixel set for the others).
         let none = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -231,10 +192,11 @@ enum OcclusionClip {
             anyTarget = anyTarget || cuttable
             anyOccluder = anyOccluder || opaque
         }
-        guard anyTarget, anyOccluder else { return pieces }
+        guard anyTarget, anyOccluder else { return }
         // The keys decide everything below (pixel sets are a function of the rectangles).
         if memo?.matches(keys, minGain: minGain) == true {
-            return memo!.replay(pieces, rects: rects, stats: &stats)
+            pieces = memo!.replay(pieces, rects: rects, stats: &stats)
+            return
         }
         var record = Memo(minGain: minGain, keys: remember ? keys : [])
         defer { if remember { memo = record } }
@@ -245,7 +207,7 @@ enum OcclusionClip {
             targets[i] = keys[i].flags & 2 != 0
             if keys[i].flags & 1 != 0 { occluders.append(i) }
         }
-        guard let lastOccluder = occluders.last, targets.contains(true) else { return pieces }
+        guard let lastOccluder = occluders.last, targets.contains(true) else { return }
         let topOrder = orders[lastOccluder]
         // The occluder grid: the occluders of each cell, in painter order.
         var bounds = pixelSets[occluders[0]]
@@ -277,7 +239,7 @@ enum OcclusionClip {
             let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]) ?? (0, 0, -1, -1)
             ranges.append(SIMD4(Int32(cx0), Int32(cy0), Int32(cx1), Int32(cy1)))
         }
-        guard CellLists.entries(ranges) <= maxGridWork else { return pieces }
+        guard CellLists.entries(ranges) <= maxGridWork else { return }
         let grid = CellLists(columns: columns, rows: rows, ranges: ranges)
         // Each grid entry's occluder (pixels and painter order) stored with it, so a
         // piece's scan reads its cells' entries in sequence instead of through indices.
@@ -297,8 +259,9 @@ enum OcclusionClip {
         // The entries of one cell that share a pixel with the piece, found without branching.
         let candidates = UnsafeMutablePointer<Int>.allocate(capacity: max(1, longestCell))
         defer { candidates.deallocate() }
-        var out: [DrawPiece] = []
-        var changed = false
+        // The pieces cut (index, first part in `cutParts`, number of parts), in order.
+        var cuts: [SIMD3<Int>] = []
+        var cutParts: [PixelRect] = []
         // The occluders overlapping the current piece most, largest overlap first.
         let chosenCap = maxOccludersPerCut
         var chosen = [PixelRect](repeating: none, count: chosenCap)
@@ -309,7 +272,6 @@ enum OcclusionClip {
             let order = orders[i]
             let whole = pixelSets[i]
             guard visits <= maxGridWork, targets[i], order < topOrder, let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
-                if changed { out.append(pieces[i]) }
                 continue
             }
             // Only a piece this large may be cut; a smaller one goes only when one occluder covers it.
@@ -375,40 +337,27 @@ enum OcclusionClip {
                     }
                 }
             }
-            guard cut else {
-                if changed { out.append(pieces[i]) }
-                continue
-            }
+            guard cut else { continue }
             let parts = hidden ? UnsafeBufferPointer(start: buffers.out, count: 0) : buffers.rects
             var kept = 0
             for part in parts { kept += part.area }
             let removed = whole.area - kept
-            guard removed > 0, parts.isEmpty || removed >= minGain * max(1, parts.count - 1) else {
-                if changed { out.append(pieces[i]) }
-                continue
-            }
-            if !changed {
-                out.reserveCapacity(n + n / 4 + 16)
-                out.append(contentsOf: pieces[0..<i])
-                changed = true
-            }
+            guard removed > 0, parts.isEmpty || removed >= minGain * max(1, parts.count - 1) else { continue }
             record.clippedPieces += 1
             record.fragmentsRemoved += removed
             record.piecesAdded += parts.count - 1
             if parts.isEmpty { record.hiddenPieces += 1 }
-            let p = pieces[i]
-            let first = out.count
-            geometries(p.geometry, rect: rects[i], whole: whole, parts: parts) { g in
-                out.append(DrawPiece(geometry: g, state: p.state, order: p.order, opaque: p.opaque, interior: p.interior))
-            }
+            cuts.append(SIMD3(i, cutParts.count, parts.count))
+            cutParts.append(contentsOf: parts)
             if remember {
                 record.decisions.append(Decision(piece: i, parts: record.parts.count..<(record.parts.count + parts.count),
-                                                 vertices: p.geometry.vertices, geometries: record.geometries.count))
+                                                 vertices: pieces[i].geometry.vertices, geometries: record.parts.count))
                 record.parts.append(contentsOf: parts)
-                for k in first..<out.count { record.geometries.append(out[k].geometry) }
             }
         }
         record.addStats(to: &stats)
-        return changed ? out : pieces
+        guard !cuts.isEmpty else { return }
+        cutInPlace(&pieces, cuts: cuts, parts: cutParts, rects: rects, wholes: pixelSets,
+                   keeping: &record.geometries, keep: remember)
     }
 }
