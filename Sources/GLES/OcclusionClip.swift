@@ -264,8 +264,12 @@ enum OcclusionClip {
         var cutParts: [PixelRect] = []
         // The occluders overlapping the current piece most, largest overlap first.
         let chosenCap = maxOccludersPerCut
-        var chosen = [PixelRect](repeating: none, count: chosenCap)
-        var chosenArea = [Int](repeating: 0, count: chosenCap)
+        // (Pointers allocated once: array writes here each checked the array's uniqueness.)
+        let chosen = UnsafeMutablePointer<PixelRect>.allocate(capacity: chosenCap)
+        let chosenArea = UnsafeMutablePointer<Int>.allocate(capacity: chosenCap)
+        chosen.initialize(repeating: none, count: chosenCap)
+        chosenArea.initialize(repeating: 0, count: chosenCap)
+        defer { chosen.deallocate(); chosenArea.deallocate() }
         let buffers = DifferenceBuffers(maxOccluders: chosenCap, cap: maxRectsPerPiece)
         var visits = 0
         for i in 0..<n {
@@ -332,9 +336,7 @@ enum OcclusionClip {
                 var overlap = 0   // at least the fragments the cut can save
                 for k in 0..<picked { overlap += chosenArea[k] }
                 if overlap >= minGain {
-                    cut = chosen.withUnsafeBufferPointer {
-                        buffers.difference(whole, UnsafeBufferPointer(rebasing: $0[0..<picked]))
-                    }
+                    cut = buffers.difference(whole, UnsafeBufferPointer(start: chosen, count: picked))
                 }
             }
             guard cut else { continue }
