@@ -63,6 +63,8 @@ extension OcclusionClip {
             ys[0] = target.y0; ys[1] = target.y1
             var e = 2
             func insert(_ y: Int) {
+                // An edge on the target's own top or bottom would only make an empty band.
+                guard y > target.y0, y < target.y1 else { return }
                 var m = e
                 while m > 0, ys[m - 1] > y { ys[m] = ys[m - 1]; m -= 1 }
                 ys[m] = y
