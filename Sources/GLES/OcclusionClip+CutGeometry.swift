@@ -157,6 +157,14 @@ extension OcclusionClip {
                 if keep { kept.append(g) }
             }
         }
+        rearrange(&pieces, cuts: cuts, count: n, added: added, hidden: hidden)
+    }
+
+    /// The pieces cut by `cuts` (as in `cutInPlace`) put in order: `pieces`
+    /// holds `count` pieces, each cut one's first part already in its place,
+    /// then the `added` other parts in the order of the cuts; the `hidden`
+    /// pieces cut into none are removed.
+    static func rearrange(_ pieces: inout [DrawPiece], cuts: [SIMD3<Int>], count n: Int, added: Int, hidden: Int) {
         guard added > 0 || hidden > 0 else { return }
         // Each added part moved after its piece and each hidden piece to the end, by
         // moving the pieces' storage (no copies, no reference counting); then the hidden go.

@@ -60,41 +60,47 @@ extension OcclusionClip {
             stats.occlusionFragmentsRemoved += fragmentsRemoved
         }
 
-        /// `pieces` with the decisions applied again; a cut piece whose
+        /// The decisions applied again to `pieces`, in place (as
+        /// OcclusionClip.cutInPlace places its cuts); a cut piece whose
         /// vertices differ from the memo's gets its geometries rebuilt (and
         /// the memo keeps them for the next frame).
-        mutating func replay(_ pieces: [DrawPiece], rects: [SIMD4<Float>], stats: inout GPUStats) -> [DrawPiece] {
+        mutating func replay(_ pieces: inout [DrawPiece], rects: [SIMD4<Float>], stats: inout GPUStats) {
             addStats(to: &stats)
             stats.occlusionPassesReplayed += 1
-            guard !decisions.isEmpty else { return pieces }
-            var out: [DrawPiece] = []
-            out.reserveCapacity(pieces.count + piecesAdded)
-            var next = 0
+            guard !decisions.isEmpty else { return }
+            let n = pieces.count
+            var cuts: [SIMD3<Int>] = []
+            cuts.reserveCapacity(decisions.count)
+            if piecesAdded > 0 { pieces.reserveCapacity(n + piecesAdded) }
+            var added = 0, hidden = 0
             for d in decisions.indices {
                 let i = decisions[d].piece
-                out.append(contentsOf: pieces[next..<i])
-                next = i + 1
-                let p = pieces[i]
                 let range = decisions[d].parts, first = decisions[d].geometries
-                if !Self.sameBits(p.geometry.vertices, decisions[d].vertices) {
+                if !Self.sameBits(pieces[i].geometry.vertices, decisions[d].vertices) {
                     let whole = OcclusionClip.pixels(of: rects[i])!
                     var g = first
                     parts.withUnsafeBufferPointer { all in
                         let mine = UnsafeBufferPointer(rebasing: all[range])
-                        OcclusionClip.geometries(p.geometry, rect: rects[i], whole: whole, parts: mine) {
+                        OcclusionClip.geometries(pieces[i].geometry, rect: rects[i], whole: whole, parts: mine) {
                             geometries[g] = $0
                             g += 1
                         }
                     }
-                    decisions[d].vertices = p.geometry.vertices
+                    decisions[d].vertices = pieces[i].geometry.vertices
                 }
-                for g in first..<(first + range.count) {
-                    out.append(DrawPiece(geometry: geometries[g], state: p.state, order: p.order, opaque: p.opaque,
-                                         interior: p.interior))
+                cuts.append(SIMD3(i, 0, range.count))
+                guard range.count > 0 else { hidden += 1; continue }
+                pieces[i].geometry = geometries[first]
+                let box = geometries[first].vertices.withUnsafeBufferPointer { OcclusionClip.box(ofQuad: $0) }
+                pieces[i].box = box
+                for g in (first + 1)..<(first + range.count) {
+                    let piece = DrawPiece(geometry: geometries[g], state: pieces[i].state, order: pieces[i].order,
+                                          opaque: pieces[i].opaque, interior: pieces[i].interior)
+                    pieces.append(piece)
                 }
+                added += range.count - 1
             }
-            out.append(contentsOf: pieces[next...])
-            return out
+            OcclusionClip.rearrange(&pieces, cuts: cuts, count: n, added: added, hidden: hidden)
         }
 
         /// Whether two vertex arrays hold the same bits (not Float ==: −0 and +0 differ here).

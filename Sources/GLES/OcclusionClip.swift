@@ -195,7 +195,7 @@ enum OcclusionClip {
         guard anyTarget, anyOccluder else { return }
         // The keys decide everything below (pixel sets are a function of the rectangles).
         if memo?.matches(keys, minGain: minGain) == true {
-            pieces = memo!.replay(pieces, rects: rects, stats: &stats)
+            memo!.replay(&pieces, rects: rects, stats: &stats)
             return
         }
         var record = Memo(minGain: minGain, keys: remember ? keys : [])

@@ -2,7 +2,8 @@
 // The in-place form must give the pieces the copying form gives, bit for bit,
 // leave arrays it shares with its caller alone (copy on write), keep each cut
 // piece's box what DrawPiece.init works out from its new vertices, and reuse
-// a uniquely owned four-vertex storage for a piece's first part.
+// a uniquely owned four-vertex storage for a piece's first part; and the
+// memo's replay, also in place, must give the same pieces and boxes.
 
 import XCTest
 import Plan
@@ -48,6 +49,29 @@ final class OcclusionClipInPlaceTests: XCTestCase {
         XCTAssertGreaterThan(hidden, 20)
         XCTAssertGreaterThan(added, 20)
         XCTAssertGreaterThan(clipped, hidden + 20)
+    }
+
+    func testReplayInPlaceGivesTheFreshPiecesAndBoxes() {
+        var replays = 0
+        for round in 0..<40 {
+            func stack() -> [DrawPiece] {
+                var rng = SplitMix64(seed: UInt64(300 + round))
+                return OcclusionClipRulesTests.randomPieces(&rng, count: 12 + round % 30, size: 64, extent: 64)
+            }
+            var memo: OcclusionClip.Memo?, none: OcclusionClip.Memo?
+            var first = stack(), firstStats = GPUStats()
+            OcclusionClip.apply(&first, stats: &firstStats, minGain: 1, memo: &memo, remember: true)
+            // The same stack again (fresh storage, same bits): replayed; and decided afresh for comparison.
+            var again = stack(), againStats = GPUStats()
+            OcclusionClip.apply(&again, stats: &againStats, minGain: 1, memo: &memo, remember: true)
+            var fresh = stack(), freshStats = GPUStats()
+            OcclusionClip.apply(&fresh, stats: &freshStats, minGain: 1, memo: &none, remember: false)
+            replays += againStats.occlusionPassesReplayed
+            XCTAssertTrue(OcclusionClipRulesTests.sameBits(again, fresh), "round \(round): replayed pieces differ")
+            XCTAssertEqual(again.map { Self.boxBits($0.box) }, fresh.map { Self.boxBits($0.box) }, "round \(round): boxes")
+            XCTAssertEqual(againStats.occlusionFragmentsRemoved, freshStats.occlusionFragmentsRemoved)
+        }
+        XCTAssertEqual(replays, 40)
     }
 
     func testAFirstPartReusesTheStorageItOwns() {
