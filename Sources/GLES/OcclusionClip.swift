@@ -18,8 +18,9 @@
 // To cost less than the fragments it saves, a cut subtracts only the few
 // occluders overlapping a piece most (still exact: what a subset covers is
 // hidden) and is tried only where it can save enough; a pass's
-// decisions are kept for the next frame (OcclusionClip+Memo.swift), and the
-// rectangle difference has its own file (OcclusionClip+Difference.swift).
+// decisions are kept for the next frame (OcclusionClip+Memo.swift), the
+// rectangle difference has its own file (OcclusionClip+Difference.swift),
+// and the cut vertices, written in place, theirs (OcclusionClip+CutGeometry.swift).
 
 import Plan
 
