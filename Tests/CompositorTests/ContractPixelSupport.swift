@@ -6,6 +6,7 @@
 
 import XCTest
 import Compositor
+import Plan
 import GLES
 import Raster
 
@@ -24,6 +25,14 @@ enum ContractPixels {
         }
         if let g = gpu { out.append(("gpu", Renderer(executor: .gpu(g)))) }
         return out
+    }
+
+    /// For each available backend, how many bytes of `a`'s image differ from `b`'s.
+    static func differingBytes(_ a: RenderPlan, _ b: RenderPlan) throws -> [(backend: String, count: Int)] {
+        try renderers().map { backend, renderer in
+            let x = try renderer.execute(a).image, y = try renderer.execute(b).image
+            return (backend, zip(x.pixels, y.pixels).filter { $0 != $1 }.count)
+        }
     }
 
     /// `json` rendered on every available backend.

@@ -13,27 +13,6 @@ import Layers
 import Rendering
 
 final class ShadowPackingTests: XCTestCase {
-    /// Two 20 × 20 black bodies in layers without background (offscreen
-    /// shadows, offset 0): A at (20, 20) with radius 2, B at (120, 30) with radius 4.
-    let twoShadows = ##"""
-    {"canvas":{"width":200,"height":100,"backgroundColor":"#FFFFFF"},"sublayers":[
-     {"name":"A","frame":[20,20,20,20],"shadowOpacity":1,"shadowRadius":2,"shadowOffset":[0,0],"sublayers":[{"frame":[0,0,20,20],"backgroundColor":"#000000"}]},
-     {"name":"B","frame":[120,30,20,20],"shadowOpacity":1,"shadowRadius":4,"shadowOffset":[0,0],"sublayers":[{"frame":[0,0,20,20],"backgroundColor":"#000000"}]}]}
-    """##
-
-    func parse(_ json: String) throws -> Scene {
-        try SceneLoader.parse(json: Array(json.utf8), baseDirectory: "/", name: "test.json")
-    }
-
-    func plan(_ scene: Scene, pack: Bool, scale: Double? = nil, tight: Bool = true) -> RenderPlan {
-        let s = scale ?? scene.canvas.scale
-        var o = PlanOptions(scale: s)
-        o.packShadows = pack
-        o.tightShadowComposites = tight
-        return PlanBuilder(options: o).build(root: scene.root, width: Int((scene.canvas.width * s).rounded()),
-                                             height: Int((scene.canvas.height * s).rounded()))
-    }
-
     func steps(_ p: RenderPass) -> [BlurStep] {
         switch p.content {
         case .blurs(let s): return s
@@ -58,7 +37,7 @@ final class ShadowPackingTests: XCTestCase {
     /// (The canvas items as the packing builds them, before
     /// PlanBuilder+TightShadowComposite cuts them: TightShadowCompositeTests.)
     func testTwoShadowsOfDifferentSigmaPackAsWorkedOutByHand() throws {
-        let p = plan(try parse(twoShadows), pack: true, tight: false)
+        let p = ShadowPlans.plan(try ShadowPlans.parse(ShadowPlans.twoShadows), pack: true, tight: false)
         XCTAssertEqual(p.passes.count, 4)
         let (body, h, v) = (p.passes[0], p.passes[1], p.passes[2])
         for pass in [body, h, v] {
@@ -112,14 +91,13 @@ final class ShadowPackingTests: XCTestCase {
           "sublayers":[{"frame":[0,0,30,20],"backgroundColor":"#E9C46A"}]}]}
         """##
         let scenes = [(try SceneLoader.load(path: fixture.path), 1.0), (try SceneLoader.load(path: fixture.path), 2.0),
-                      (try parse(twoShadows), 1.0), (try parse(mixed), 1.0), (try parse(mixed), 2.0)]
+                      (try ShadowPlans.parse(ShadowPlans.twoShadows), 1.0), (try ShadowPlans.parse(mixed), 1.0),
+                      (try ShadowPlans.parse(mixed), 2.0)]
         for (scene, scale) in scenes {
-            let packed = plan(scene, pack: true, scale: scale), plain = plan(scene, pack: false, scale: scale)
+            let packed = ShadowPlans.plan(scene, pack: true, scale: scale), plain = ShadowPlans.plan(scene, pack: false, scale: scale)
             XCTAssertLessThan(packed.passes.count, plain.passes.count, "\(scene.name) ×\(scale): fewer passes")
             XCTAssertTrue(packed.passes.contains { if case .blurs = $0.content { return true } else { return false } })
-            for (backend, renderer) in ContractPixels.renderers() {
-                let a = try renderer.execute(packed).image, b = try renderer.execute(plain).image
-                let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+            for (backend, differing) in try ContractPixels.differingBytes(packed, plain) {
                 XCTAssertEqual(differing, 0, "\(backend), \(scene.name) ×\(scale): packing changed \(differing) bytes")
             }
         }

@@ -17,28 +17,10 @@ import Layers
 import Rendering
 
 final class TightShadowCompositeTests: XCTestCase {
-    func parse(_ json: String) throws -> Scene {
-        try SceneLoader.parse(json: Array(json.utf8), baseDirectory: "/", name: "test.json")
-    }
-
-    func plan(_ scene: Scene, tight: Bool, pack: Bool = true, scale: Double? = nil) -> RenderPlan {
-        let s = scale ?? scene.canvas.scale
-        var o = PlanOptions(scale: s)
-        o.packShadows = pack
-        o.tightShadowComposites = tight
-        return PlanBuilder(options: o).build(root: scene.root, width: Int((scene.canvas.width * s).rounded()),
-                                             height: Int((scene.canvas.height * s).rounded()))
-    }
-
-    /// ShadowPackingTests' two shadows: A (σ 2) in a 42 × 42 window at (9, 9)
-    /// whose V step computes [1, 41)², B (σ 4) in a 58 × 58 window at
-    /// (101, 11), V [1, 57)², packed into 88 × 144 targets with the windows
-    /// at (7, 95) and (15, 15).
-    let twoShadows = ##"""
-    {"canvas":{"width":200,"height":100,"backgroundColor":"#FFFFFF"},"sublayers":[
-     {"name":"A","frame":[20,20,20,20],"shadowOpacity":1,"shadowRadius":2,"shadowOffset":[0,0],"sublayers":[{"frame":[0,0,20,20],"backgroundColor":"#000000"}]},
-     {"name":"B","frame":[120,30,20,20],"shadowOpacity":1,"shadowRadius":4,"shadowOffset":[0,0],"sublayers":[{"frame":[0,0,20,20],"backgroundColor":"#000000"}]}]}
-    """##
+    // ShadowPlans.twoShadows: A (σ 2) in a 42 × 42 window at (9, 9)
+    // whose V step computes [1, 41)², B (σ 4) in a 58 × 58 window at
+    // (101, 11), V [1, 57)², packed into 88 × 144 targets with the windows
+    // at (7, 95) and (15, 15).
 
     /// By hand. Offset 0, so target pixel p samples window texel p − origin:
     /// A's composite covers its V region a pixel wider each side, [0, 42)² of
@@ -48,7 +30,7 @@ final class TightShadowCompositeTests: XCTestCase {
     /// cover their body regions (the 20 × 20 body, 2 pixels out): window
     /// pixels [9, 33)² for A, [17, 41)² for B. The targets stay 88 × 144.
     func testCompositesAndBodiesAsWorkedOutByHand() throws {
-        let p = plan(try parse(twoShadows), tight: true)
+        let p = ShadowPlans.plan(try ShadowPlans.parse(ShadowPlans.twoShadows), tight: true)
         XCTAssertEqual(p.passes.count, 4)
         XCTAssertEqual(p.passes[0].width, 88); XCTAssertEqual(p.passes[0].height, 144)
         let items = p.canvasPass.items
@@ -86,8 +68,8 @@ final class TightShadowCompositeTests: XCTestCase {
             """##
         }
         for (degrees, filter) in [(atan2(3.0, 4.0) * 180 / Double.pi, TextureFilter.nearest), (30, .linear)] {
-            let s = try parse(scene(degrees))
-            let tight = plan(s, tight: true), loose = plan(s, tight: false)
+            let s = try ShadowPlans.parse(scene(degrees))
+            let tight = ShadowPlans.plan(s, tight: true), loose = ShadowPlans.plan(s, tight: false)
             func composite(_ p: RenderPlan) -> DrawItem? {
                 p.canvasPass.items.first { if case .textureAlpha = $0.paint { return true } else { return false } }
             }
@@ -113,15 +95,14 @@ final class TightShadowCompositeTests: XCTestCase {
          {"frame":[40,10,4100,16],"shadowOpacity":1,"shadowRadius":1,"shadowOffset":[0,3],
           "sublayers":[{"frame":[0,0,4100,16],"backgroundColor":"#1D3557"}]}]}
         """##
-        let s = try parse(json)
-        let tight = plan(s, tight: true), loose = plan(s, tight: false)
+        let s = try ShadowPlans.parse(json)
+        let tight = ShadowPlans.plan(s, tight: true), loose = ShadowPlans.plan(s, tight: false)
         XCTAssertGreaterThan(tight.passes[0].width, 4096)   // ShadowPack.maximumNearestSide
         let composite = tight.canvasPass.items.first { if case .textureAlpha = $0.paint { return true } else { return false } }
         XCTAssertEqual(composite?.filter, .linear)
         XCTAssertEqual(composite?.transform.flattened, .identity, "still the target-space quad")
-        for (backend, renderer) in ContractPixels.renderers() {
-            let a = try renderer.execute(tight).image, b = try renderer.execute(loose).image
-            XCTAssertEqual(zip(a.pixels, b.pixels).filter { $0 != $1 }.count, 0, backend)
+        for (backend, differing) in try ContractPixels.differingBytes(tight, loose) {
+            XCTAssertEqual(differing, 0, backend)
         }
     }
 
@@ -151,13 +132,12 @@ final class TightShadowCompositeTests: XCTestCase {
           "shadowOffset":[5,5],"sublayers":[{"frame":[0,0,24,30],"backgroundColor":"#E76F51"}]}]}
         """##
         let scenes = [(try SceneLoader.load(path: fixture.path), 1.0), (try SceneLoader.load(path: fixture.path), 2.0),
-                      (try parse(twoShadows), 1.0), (try parse(mixed), 1.0), (try parse(mixed), 2.0)]
+                      (try ShadowPlans.parse(ShadowPlans.twoShadows), 1.0), (try ShadowPlans.parse(mixed), 1.0),
+                      (try ShadowPlans.parse(mixed), 2.0)]
         for (scene, scale) in scenes {
-            let tight = plan(scene, tight: true, scale: scale), loose = plan(scene, tight: false, scale: scale)
+            let tight = ShadowPlans.plan(scene, tight: true, scale: scale), loose = ShadowPlans.plan(scene, tight: false, scale: scale)
             XCTAssertNoThrow(try tight.validate())
-            for (backend, renderer) in ContractPixels.renderers() {
-                let a = try renderer.execute(tight).image, b = try renderer.execute(loose).image
-                let differing = zip(a.pixels, b.pixels).filter { $0 != $1 }.count
+            for (backend, differing) in try ContractPixels.differingBytes(tight, loose) {
                 XCTAssertEqual(differing, 0, "\(backend), \(scene.name) ×\(scale): the tight items changed \(differing) bytes")
             }
         }
