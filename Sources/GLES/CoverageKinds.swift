@@ -66,31 +66,28 @@ struct CoverageKinds: OptionSet, Hashable {
 
     /// Whether `program` draws pieces of these kinds exactly with a build
     /// that has fewer kinds than the full program (and is worth building):
-    /// the program must take its coverage from `cov_evaluate` alone, and a
+    /// the program must take its coverage from `cov_evaluate`, and a
     /// blurred shape only from the program that compiles it in.
     func needsOnlyABuild(of program: ProgramKind) -> Bool {
         guard program.specialisesCoverage, define != CoverageKinds.all.rawValue else { return false }
         let blurred = intersection([.blurredRect, .blurredRoundedRect])
-        switch program {
-        case .blurredRect: return blurred.isSubset(of: .blurredRect)
-        case .blurredRoundedRect: return true   // ps_blurred_rrect compiles both blurred shapes in
-        default: return blurred.isEmpty
-        }
+        // ps_blurred_rrect compiles both blurred shapes in.
+        return program == .blurredRoundedRect || blurred.isEmpty
     }
 }
 
 extension ProgramKind {
     /// Whether the program's coverage comes from `cov_evaluate`, so a build
-    /// with fewer kinds serves a draw call whose pieces use no others (the
-    /// blurred-shape programs compile their own kind in whatever `COV_KINDS`
-    /// says; fullscreen and flat programs have no coverage).
+    /// with fewer kinds serves a draw call whose pieces use no others
+    /// (ps_blurred_rrect compiles its own kinds in whatever `COV_KINDS` says;
+    /// ps_blurred_rect calls the blurred-rect coverage directly, so a build
+    /// of it would be the same program; fullscreen and flat programs have no coverage).
     var specialisesCoverage: Bool {
         switch self {
         case .solid, .texture, .textureAlpha, .masked, .gradient, .texturePVRTC, .texturePVRTCNearest,
-             .texturePVRTC2, .texturePVRTC2Nearest, .textureAtlas, .textureAtlasNearest,
-             .blurredRect, .blurredRoundedRect:
+             .texturePVRTC2, .texturePVRTC2Nearest, .textureAtlas, .textureAtlasNearest, .blurredRoundedRect:
             return true
-        case .flat, .textureFlat, .textureAlphaFlat, .blur, .blurRGBA:
+        case .blurredRect, .flat, .textureFlat, .textureAlphaFlat, .blur, .blurRGBA:
             return false
         }
     }
