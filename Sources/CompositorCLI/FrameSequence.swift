@@ -4,6 +4,8 @@
 // frame fails the error names it and lists the frames already written, so
 // nothing half-written is left and the caller knows exactly what exists.
 // With --stats, one line per frame and a summary; --stats-json writes both.
+// The PNGs are encoded and written in the background (FrameWriter.swift)
+// while the next frames render.
 
 import CLISupport
 import Compositor
@@ -55,29 +57,45 @@ struct FrameSequence {
         let progress = Progress(total: mine.count, label: "frames")
         var all: [FrameStats] = []
         var tileFrames: [[String: Any]] = []
-        var written: [String] = []
-        for i in mine {
-            let t = c.start + Double(i) / c.fps
-            let name = Self.fileName(i, count: count)
-            do {
-                let out = try renderer.renderFrame(scene: s, time: t, scale: c.options.scale,
-                                                   cull: c.options.cullEnabled, debug: c.debug)
-                try PNG.write(c.withLegend(out.image), to: dir + "/" + name)
-                written.append(name)
-                all.append(out.stats)
-                if let t = tileStats(renderer) { tileFrames.append(tileFrameFields(t.lastFrame)) }
-                if c.stats {
-                    if progress.enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-                    print("frame \(i): " + out.stats.line)
-                }
-            } catch {
-                if progress.enabled { FileHandle.standardError.write(Data("\n".utf8)) }
-                let done = written.isEmpty ? "no frames were written"
-                    : "\(written.count) frames were written to \(dir): \(written.first!) … \(written.last!)"
-                throw UsageError("frame \(i) (t=\(t)) failed: \(error); \(done)")
-            }
-            progress.step()
+        // Each PNG is encoded and written in the background while the next frame renders.
+        let writer = FrameWriter()
+        var times: [Int: Double] = [:]
+        /// The error for frame `i` at time `t`, naming the frames written before it.
+        func failed(_ i: Int, _ t: Double, _ error: Error, written: [String]) -> UsageError {
+            if progress.enabled { FileHandle.standardError.write(Data("\n".utf8)) }
+            let done = written.isEmpty ? "no frames were written"
+                : "\(written.count) frames were written to \(dir): \(written.first!) … \(written.last!)"
+            return UsageError("frame \(i) (t=\(t)) failed: \(error); \(done)")
         }
+        for i in mine {
+            // A failed write stops the sequence: no later frame is rendered or written.
+            if writer.firstFailure != nil { break }
+            let t = c.start + Double(i) / c.fps
+            times[i] = t
+            let name = Self.fileName(i, count: count)
+            let out: FrameOutput
+            do {
+                out = try renderer.renderFrame(scene: s, time: t, scale: c.options.scale,
+                                               cull: c.options.cullEnabled, debug: c.debug)
+            } catch {
+                let written = writer.drain()
+                // A write that failed before this frame is the first failure.
+                if let f = writer.firstFailure { throw failed(f.index, times[f.index] ?? t, f.error, written: written) }
+                throw failed(i, t, error, written: written)
+            }
+            all.append(out.stats)
+            if let t = tileStats(renderer) { tileFrames.append(tileFrameFields(t.lastFrame)) }
+            let line = "frame \(i): " + out.stats.line
+            writer.submit(c.withLegend(out.image), index: i, path: dir + "/" + name, name: name) { [stats = c.stats] in
+                if stats {
+                    if progress.enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+                    print(line)
+                }
+                progress.step()
+            }
+        }
+        let written = writer.drain()
+        if let f = writer.firstFailure { throw failed(f.index, times[f.index] ?? 0, f.error, written: written) }
         let summary = FrameSummary(all)
         if c.stats { print(summary.text) }
         if let path = c.statsJSON {
