@@ -12,18 +12,10 @@
 //   cc -O2 -o /tmp/branch_bench benchmarks/llvmpipe/branch_bench.c -lEGL -lGLESv2
 //   LP_NUM_THREADS=0 /tmp/branch_bench [--size 1024] [--frames 20] [--rounds 3]
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GLES2/gl2.h>
-#include <stdio.h>
-#include <stdlib.h>
+#define BENCH_NAME "branch_bench"
+#include "egl_gles2.h"
 #include <string.h>
 #include <time.h>
-
-static void die(const char *what) {
-    fprintf(stderr, "branch_bench: %s\n", what);
-    exit(2);
-}
 
 static const char *vertexSource =
     "attribute vec2 a_pos;\n"
@@ -80,22 +72,6 @@ static const Variant variants[] = {
 
 static const char *modeNames[] = {"false", "true", "mixed/pixel", "mixed/block"};
 
-static GLuint compile(GLenum type, const char *a, const char *b) {
-    GLuint s = glCreateShader(type);
-    const char *parts[2] = {a, b};
-    glShaderSource(s, b ? 2 : 1, parts, NULL);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[4096];
-        glGetShaderInfoLog(s, sizeof log, NULL, log);
-        fprintf(stderr, "%s\n", log);
-        die("shader compile failed");
-    }
-    return s;
-}
-
 // Process CPU time (every llvmpipe thread included), so other processes on a
 // loaded machine do not count; run with LP_NUM_THREADS=0 to shade on this thread.
 static double now(void) {
@@ -114,20 +90,7 @@ int main(int argc, char **argv) {
     }
     if (size < 16 || size > 4096 || frames < 1 || frames > 1000 || rounds < 1 || rounds > 100) die("option out of range");
 
-    PFNEGLGETPLATFORMDISPLAYEXTPROC getDisplay =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    if (!getDisplay) die("no eglGetPlatformDisplayEXT");
-    EGLDisplay dpy = getDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    if (!dpy || !eglInitialize(dpy, NULL, NULL)) die("eglInitialize failed");
-    eglBindAPI(EGL_OPENGL_ES_API);
-    EGLint cfgAttrs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE};
-    EGLConfig cfg;
-    EGLint n = 0;
-    if (!eglChooseConfig(dpy, cfgAttrs, &cfg, 1, &n) || n < 1) die("no EGL config");
-    EGLint ctxAttrs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctxAttrs);
-    if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) die("no context");
-    printf("renderer: %s\n", (const char *)glGetString(GL_RENDERER));
+    openSurfacelessGLES2();
 
     GLuint tex, fbo;
     glGenTextures(1, &tex);
@@ -149,9 +112,9 @@ int main(int argc, char **argv) {
     GLuint programs[16];
     if (nv > 16) die("too many variants");
     GLint modeLoc[16];
-    GLuint vs = compile(GL_VERTEX_SHADER, vertexSource, NULL);
+    GLuint vs = compileShader(GL_VERTEX_SHADER, vertexSource, NULL);
     for (int v = 0; v < nv; v++) {
-        GLuint fs = compile(GL_FRAGMENT_SHADER, prelude, variants[v].body);
+        GLuint fs = compileShader(GL_FRAGMENT_SHADER, prelude, variants[v].body);
         GLuint p = glCreateProgram();
         glAttachShader(p, vs);
         glAttachShader(p, fs);
@@ -196,8 +159,6 @@ int main(int argc, char **argv) {
         printf("\n");
     }
     if (glGetError() != GL_NO_ERROR) die("GL error");
-    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
-    eglDestroyContext(dpy, ctx);
-    eglTerminate(dpy);
+    closeSurfacelessGLES2();
     return 0;
 }

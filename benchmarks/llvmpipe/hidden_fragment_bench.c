@@ -22,20 +22,12 @@
 //   cc -O2 -o /tmp/hidden_fragment_bench benchmarks/llvmpipe/hidden_fragment_bench.c -lEGL -lGLESv2
 //   /tmp/hidden_fragment_bench [--quads 1000] [--side 64] [--frames 20] [--rounds 5]
 
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GLES2/gl2.h>
-#include <stdio.h>
-#include <stdlib.h>
+#define BENCH_NAME "hidden_fragment_bench"
+#include "egl_gles2.h"
 #include <string.h>
 #include <time.h>
 
 enum { WIDTH = 1280, HEIGHT = 720, FLOATS = 9 };
-
-static void die(const char *what) {
-    fprintf(stderr, "hidden_fragment_bench: %s\n", what);
-    exit(2);
-}
 
 static const char *vertexSource =
     "attribute vec3 a_pos;\n"     // pixels, and NDC depth
@@ -75,25 +67,10 @@ static const Case cases[] = {
 };
 enum { CASES = sizeof cases / sizeof cases[0] };
 
-static GLuint compile(GLenum type, const char *source) {
-    GLuint s = glCreateShader(type);
-    glShaderSource(s, 1, &source, NULL);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[4096];
-        glGetShaderInfoLog(s, sizeof log, NULL, log);
-        fprintf(stderr, "%s\n", log);
-        die("shader compile failed");
-    }
-    return s;
-}
-
 static GLuint link(GLuint vs, const char *fragmentSource) {
     GLuint p = glCreateProgram();
     glAttachShader(p, vs);
-    glAttachShader(p, compile(GL_FRAGMENT_SHADER, fragmentSource));
+    glAttachShader(p, compileShader(GL_FRAGMENT_SHADER, fragmentSource, NULL));
     glBindAttribLocation(p, 0, "a_pos");
     glBindAttribLocation(p, 1, "a_uv");
     glBindAttribLocation(p, 2, "a_color");
@@ -115,23 +92,6 @@ static unsigned next(unsigned *state) {
     return *state >> 8;
 }
 
-static void openContext(void) {
-    PFNEGLGETPLATFORMDISPLAYEXTPROC getDisplay =
-        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-    if (!getDisplay) die("no eglGetPlatformDisplayEXT");
-    EGLDisplay dpy = getDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-    if (!dpy || !eglInitialize(dpy, NULL, NULL)) die("eglInitialize failed");
-    eglBindAPI(EGL_OPENGL_ES_API);
-    EGLint cfgAttrs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT, EGL_NONE};
-    EGLConfig cfg;
-    EGLint n = 0;
-    if (!eglChooseConfig(dpy, cfgAttrs, &cfg, 1, &n) || n < 1) die("no EGL config");
-    EGLint ctxAttrs[] = {EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE};
-    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctxAttrs);
-    if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) die("no context");
-    printf("renderer: %s\n", (const char *)glGetString(GL_RENDERER));
-}
-
 int main(int argc, char **argv) {
     int quads = 1000, side = 64, frames = 20, rounds = 5;
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -144,7 +104,7 @@ int main(int argc, char **argv) {
     // 16-bit indices: at most 16384 quads of 4 vertices.
     if (quads < 1 || quads > 16384 || side < 1 || side > 512 || frames < 1 || frames > 1000 || rounds < 1 || rounds > 100)
         die("option out of range");
-    openContext();
+    openSurfacelessGLES2();
 
     GLuint target, fbo, depth, image;
     glGenTextures(1, &target);
@@ -209,7 +169,7 @@ int main(int argc, char **argv) {
     for (int a = 0; a < 3; a++) glEnableVertexAttribArray((GLuint)a);
     glViewport(0, 0, WIDTH, HEIGHT);
 
-    GLuint vs = compile(GL_VERTEX_SHADER, vertexSource);
+    GLuint vs = compileShader(GL_VERTEX_SHADER, vertexSource, NULL);
     GLuint linked[PROGRAMS];
     for (int p = 0; p < PROGRAMS; p++) {
         linked[p] = link(vs, programs[p].source);
@@ -277,5 +237,6 @@ int main(int argc, char **argv) {
         printf(" %10.3f", (best[p][4] * 1e6 - shaded * visible) / (double)(fragments - visible));
     }
     printf("\n");
+    closeSurfacelessGLES2();
     return 0;
 }
