@@ -1,11 +1,12 @@
-// CompositorCLI: the PNG files of `render --frames`, encoded and written on
-// a background queue while the next frames render. Encoding a 1280×720
-// frame takes about twice as long as rendering it, so writing in line
-// left the renderer idle most of the time. Frames are written one at a
-// time and in order. Once a write fails, no later frame is written, so the
-// files on disk are always the frames before the failure, as they were
-// when each file was written before the next frame rendered. At most
-// `inFlight` frames wait, which bounds the memory held.
+// CompositorCLI: the PNG files of `render --frames`, encoded and written in
+// the background while the next frames render. Encoding a 1280×720 frame
+// takes about twice as long as rendering it, so writing in line left the
+// renderer idle most of the time. Frames are encoded side by side (a
+// concurrent queue) and written one at a time, in order (a serial queue
+// that waits for each frame's encoding). Once a write fails, no later
+// frame is written, so the files on disk are always the frames before the
+// failure, as they were when each file was written before the next frame
+// rendered. At most `inFlight` frames wait, which bounds the memory held.
 
 import Dispatch
 import Foundation
@@ -20,13 +21,14 @@ final class FrameWriter {
     }
 
     private let queue = DispatchQueue(label: "compositor.frame-writer")
+    private let encoders = DispatchQueue(label: "compositor.frame-encoder", attributes: .concurrent)
     private let slots: DispatchSemaphore
     private let lock = NSLock()
     private var failure: Failure?
     private var writtenNames: [String] = []
 
     /// A writer holding at most `inFlight` frames not yet written (at least 1).
-    init(inFlight: Int = 2) {
+    init(inFlight: Int = 3) {
         slots = DispatchSemaphore(value: max(1, inFlight))
     }
 
@@ -41,11 +43,17 @@ final class FrameWriter {
     /// after a failed frame. Blocks while `inFlight` frames are waiting.
     func submit(_ image: Image, index: Int, path: String, name: String, written: @escaping () -> Void) {
         slots.wait()
+        let encoded = Encoded()
+        encoders.async {
+            encoded.result = Result { try PNG.encode(image) }
+            encoded.done.signal()
+        }
         queue.async { [self] in
             defer { slots.signal() }
+            encoded.done.wait()
             guard firstFailure == nil else { return }
             do {
-                try PNG.write(image, to: path)
+                try AtomicFile.write(encoded.result.get(), to: path)
             } catch {
                 lock.lock(); failure = Failure(index: index, error: error); lock.unlock()
                 return
@@ -53,6 +61,12 @@ final class FrameWriter {
             lock.lock(); writtenNames.append(name); lock.unlock()
             written()
         }
+    }
+
+    /// One frame's PNG bytes, set by its encoder before `done` is signalled.
+    private final class Encoded {
+        let done = DispatchSemaphore(value: 0)
+        var result: Result<[UInt8], Error> = .success([])
     }
 
     /// Waits for every queued frame; returns the names written, in order.
