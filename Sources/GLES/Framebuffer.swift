@@ -10,6 +10,7 @@
 // moved sub-pixel ties, e.g. an edge at 2.5 + 1/512).
 
 import CGLES2
+import Plan
 
 /// A framebuffer object re-targeted at each pass's texture.
 final class Framebuffer {
@@ -47,11 +48,10 @@ final class Framebuffer {
         return size
     }
 
-    /// `side` rounded up to a power of two when the driver allows it, else `side`.
+    /// `side` rounded up to a power of two when the driver allows it, else
+    /// `side` (the rule the CPU executor follows too: ViewportMapping).
     static func viewportSide(_ side: Int, max: Int) -> Int {
-        var p = 1
-        while p < side { p <<= 1 }
-        return p <= max ? p : side
+        ViewportMapping.viewportSide(side, max: max)
     }
 
     /// DEPTH_COMPONENT16 renderbuffers by size (GLES2 wants every attachment

@@ -251,8 +251,11 @@ public final class GLESExecutor {
             if opaqueFirst && occlusionClip {
                 let tc = DispatchTime.now().uptimeNanoseconds
                 var memo = occlusionClipMemo ? occlusionMemos.removeValue(forKey: pass.id) : nil
+                // The viewport framebuffer.target sets below: the clip works out covered pixels as they arrive.
+                let viewportSides = SIMD2(Framebuffer.viewportSide(target.width, max: framebuffer.maxViewport.0),
+                                          Framebuffer.viewportSide(target.height, max: framebuffer.maxViewport.1))
                 OcclusionClip.apply(&pieces, stats: &stats, minGain: occlusionClipMinGain,
-                                    memo: &memo, remember: occlusionClipMemo)
+                                    memo: &memo, remember: occlusionClipMemo, viewport: viewportSides)
                 if let memo { memos[pass.id] = memo }
                 clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
             }

@@ -37,6 +37,8 @@ extension OcclusionClip {
     /// The decisions of one pass and the inputs they came from.
     struct Memo {
         var minGain: Int
+        /// The viewport the pixel sets were worked out through (OcclusionClip.pixels(of:viewport:)).
+        var viewport: SIMD2<Int>
         var keys: [PieceKey]
         var decisions: [Decision] = []
         var parts: [PixelRect] = []
@@ -44,9 +46,9 @@ extension OcclusionClip {
         /// What the decisions add to GPUStats' occlusion counters.
         var clippedPieces = 0, hiddenPieces = 0, piecesAdded = 0, fragmentsRemoved = 0
 
-        /// Whether `keys` are bit for bit this memo's.
-        func matches(_ keys: [PieceKey], minGain: Int) -> Bool {
-            guard minGain == self.minGain, keys.count == self.keys.count else { return false }
+        /// Whether `keys` are bit for bit this memo's, with the same gain and viewport.
+        func matches(_ keys: [PieceKey], minGain: Int, viewport: SIMD2<Int>) -> Bool {
+            guard minGain == self.minGain, viewport == self.viewport, keys.count == self.keys.count else { return false }
             if keys.isEmpty { return true }
             return keys.withUnsafeBytes { a in
                 self.keys.withUnsafeBytes { b in a.count == b.count && memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
@@ -77,7 +79,7 @@ extension OcclusionClip {
                 let i = decisions[d].piece
                 let range = decisions[d].parts, first = decisions[d].geometries
                 if !Self.sameBits(pieces[i].geometry.vertices, decisions[d].vertices) {
-                    let whole = OcclusionClip.pixels(of: rects[i])!
+                    let whole = OcclusionClip.pixels(of: rects[i], viewport: viewport)!
                     var g = first
                     parts.withUnsafeBufferPointer { all in
                         let mine = UnsafeBufferPointer(rebasing: all[range])

@@ -9,7 +9,8 @@
 // value changes when the rectangle is cut) loses the pixels covered by the
 // union of the axis-aligned opaque pieces later in painter order. Which
 // pixels a rectangle covers is worked out as llvmpipe does (GLConventions:
-// positions snapped to 1/256 pixel, round half to even; an edge through a
+// positions as they arrive through the viewport (ViewportMapping), snapped
+// to 1/256 pixel, round half to even; an edge through a
 // pixel centre owns it on the left and on the top), and the cuts go along
 // whole-pixel lines, which no pixel centre lies on, so each remaining
 // rectangle covers exactly the centres it should: the depth test would
@@ -88,9 +89,13 @@ enum OcclusionClip {
         return (a % b != 0 && (a > 0) == (b > 0)) ? q + 1 : q
     }
 
-    /// The pixels the axis-aligned rectangle (minX, minY, maxX, maxY) covers.
-    static func pixels(of r: SIMD4<Float>) -> PixelRect? {
-        guard let (x0, x1) = pixelSpan(r.x, r.z), let (y0, y1) = pixelSpan(r.y, r.w) else { return nil }
+    /// The pixels the axis-aligned rectangle (minX, minY, maxX, maxY) covers,
+    /// its corners taken through a viewport of `viewport` pixels as the
+    /// rasterizer receives them (ViewportMapping; a zero side: unchanged).
+    static func pixels(of r: SIMD4<Float>, viewport: SIMD2<Int> = .zero) -> PixelRect? {
+        let x = { ViewportMapping.windowPosition($0, viewportSide: viewport.x) }
+        let y = { ViewportMapping.windowPosition($0, viewportSide: viewport.y) }
+        guard let (x0, x1) = pixelSpan(x(r.x), x(r.z)), let (y0, y1) = pixelSpan(y(r.y), y(r.w)) else { return nil }
         return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
     }
 
@@ -146,16 +151,16 @@ enum OcclusionClip {
     /// least `minGain` × max(1, k − 1) fragments, and one into none (the
     /// piece hidden by several occluders together) whenever it is found.
     static func apply(_ pieces: [DrawPiece], stats: inout GPUStats,
-                      minGain: Int = minFragmentsPerExtraRect) -> [DrawPiece] {
+                      minGain: Int = minFragmentsPerExtraRect, viewport: SIMD2<Int> = .zero) -> [DrawPiece] {
         var memo: Memo?
-        return apply(pieces, stats: &stats, minGain: minGain, memo: &memo, remember: false)
+        return apply(pieces, stats: &stats, minGain: minGain, memo: &memo, remember: false, viewport: viewport)
     }
 
     /// `apply` on a copy of `pieces` (the in-place form below, returning its result).
     static func apply(_ pieces: [DrawPiece], stats: inout GPUStats, minGain: Int,
-                      memo: inout Memo?, remember: Bool) -> [DrawPiece] {
+                      memo: inout Memo?, remember: Bool, viewport: SIMD2<Int> = .zero) -> [DrawPiece] {
         var out = pieces
-        apply(&out, stats: &stats, minGain: minGain, memo: &memo, remember: remember)
+        apply(&out, stats: &stats, minGain: minGain, memo: &memo, remember: remember, viewport: viewport)
         return out
     }
 
@@ -166,7 +171,7 @@ enum OcclusionClip {
     /// (in its own vertex storage when that is uniquely owned), and the
     /// array is rearranged only when pieces go or parts are added.
     static func apply(_ pieces: inout [DrawPiece], stats: inout GPUStats, minGain: Int,
-                      memo: inout Memo?, remember: Bool) {
+                      memo: inout Memo?, remember: Bool, viewport: SIMD2<Int> = .zero) {
         let n = pieces.count
         guard n > 1 else { return }
         // Rectangles and pixel sets of the occluders and of the pieces that may be
@@ -195,15 +200,15 @@ enum OcclusionClip {
         }
         guard anyTarget, anyOccluder else { return }
         // The keys decide everything below (pixel sets are a function of the rectangles).
-        if memo?.matches(keys, minGain: minGain) == true {
+        if memo?.matches(keys, minGain: minGain, viewport: viewport) == true {
             memo!.replay(&pieces, rects: rects, stats: &stats)
             return
         }
-        var record = Memo(minGain: minGain, keys: remember ? keys : [])
+        var record = Memo(minGain: minGain, viewport: viewport, keys: remember ? keys : [])
         defer { if remember { memo = record } }
         var occluders: [Int] = []
         for i in 0..<n where keys[i].flags != 0 {
-            guard let px = pixels(of: rects[i]), !px.isEmpty else { continue }
+            guard let px = pixels(of: rects[i], viewport: viewport), !px.isEmpty else { continue }
             pixelSets[i] = px
             targets[i] = keys[i].flags & 2 != 0
             if keys[i].flags & 1 != 0 { occluders.append(i) }

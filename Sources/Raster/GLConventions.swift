@@ -10,7 +10,12 @@
 // - rect edges at 2.5 + k/4096: coverage flips between k = 7 and 8 → vertex
 //   positions snap to 1/256 pixel, round half to even (subpixelBits = 8).
 //   (Ties only agree because the GLES executor's viewport is a power of two,
-//   which makes its pass → NDC → window round trip exact.)
+//   which makes its pass → NDC → window round trip exact on the 1/512 grid.
+//   Off that grid the "− 1" and "+ 1" of the round trip round in Float and
+//   can carry a position across a snapping boundary, so coverage snaps the
+//   position as it arrives: Plan's ViewportMapping. Differential fuzzing
+//   found it: a thin layer under perspective whose bottom edge covered four
+//   pixel centres on the GPU and none on the CPU.)
 // - rect 1.5…4.5 square: pixels 1, 2, 3 covered on both axes → an edge
 //   through a pixel centre owns it on the left and on the top (smallest pass
 //   y), with our y mapping (pass row y = framebuffer row y): topLeft.

@@ -1,6 +1,7 @@
 // Raster: triangle setup, the part of a GL rasterizer between the vertex
-// stage and the pixels. Positions snap to fixed point (GLConventions
-// .subpixelBits, round to nearest); coverage of pixel centres is decided by
+// stage and the pixels. Positions go through the GLES executor's viewport
+// round trip as the driver receives them (ViewportMapping) and snap to fixed
+// point (GLConventions.subpixelBits, round to nearest); coverage of pixel centres is decided by
 // three integer edge functions (Int64, no rounding anywhere) with the fill
 // rule breaking ties, so triangles sharing an edge never both draw a pixel.
 // Attributes get GL-style plane equations solved in Float from the unsnapped
@@ -58,15 +59,16 @@ struct TriangleSetup {
         let one = Int64(1) << bits                 // one pixel in fixed point
         let scale = Double(one)
         let limit = Double(1 << 28)
-        func snap(_ v: Float) -> Int64? {
-            let s = (Double(v) * scale).rounded(.toNearestOrEven)
+        let sideX = ViewportMapping.viewportSide(width), sideY = ViewportMapping.viewportSide(height)
+        func snap(_ v: Float, _ side: Int) -> Int64? {
+            let s = (Double(ViewportMapping.windowPosition(v, viewportSide: side)) * scale).rounded(.toNearestOrEven)
             guard s.isFinite, abs(s) < limit else { return nil }
             return Int64(s)
         }
         let s = VertexLayout.stride, p = VertexLayout.position
-        guard let fx0 = snap(vertices[i0 * s + p]), let fy0 = snap(vertices[i0 * s + p + 1]),
-              let fx1 = snap(vertices[i1 * s + p]), let fy1 = snap(vertices[i1 * s + p + 1]),
-              let fx2 = snap(vertices[i2 * s + p]), let fy2 = snap(vertices[i2 * s + p + 1])
+        guard let fx0 = snap(vertices[i0 * s + p], sideX), let fy0 = snap(vertices[i0 * s + p + 1], sideY),
+              let fx1 = snap(vertices[i1 * s + p], sideX), let fy1 = snap(vertices[i1 * s + p + 1], sideY),
+              let fx2 = snap(vertices[i2 * s + p], sideX), let fy2 = snap(vertices[i2 * s + p + 1], sideY)
         else { return nil }
 
         // Doubled fixed point: pixel centre of column x is (2x + 1)·one.

@@ -99,6 +99,45 @@ final class CalibrationTests: XCTestCase {
         try assertExact("snapping and fill rule", TestPlans.canvas(items, width: 160, height: 160))
     }
 
+    /// Aliased edges a few Float ulps either side of 1/512-pixel steps next to
+    /// pixel centres, off the grid where the viewport round trip is exact: the
+    /// driver snaps each position as it arrives through the viewport (pass
+    /// 300 → viewport 512), so the CPU must take it through the same round
+    /// trip (ViewportMapping) before snapping. Seen failing without it: rows
+    /// and columns on the GPU that the CPU left out.
+    func testOffGridEdgesSnapWhereTheyArriveThroughTheViewport() throws {
+        var items: [DrawItem] = []
+        for k in 0..<33 {
+            // Nudged by (k − 16) ulps from 10 + 4k + ½ + 1/512 (a half step of the 1/256 grid).
+            var y = Float(10 + 4 * k) + 0.5 + 1 / 512
+            var x = y
+            for _ in 0..<abs(k - 16) { y = k < 16 ? y.nextDown : y.nextUp; x = k < 16 ? x.nextDown : x.nextUp }
+            items.append(rect(Rect(minX: 2, minY: Double(y), maxX: 6, maxY: Double(y) + 2), .opaqueWhite))
+            items.append(rect(Rect(minX: Double(x), minY: 2, maxX: Double(x) + 2, maxY: 6), .opaqueWhite))
+        }
+        try assertExact("off-grid edges through the viewport", TestPlans.canvas(items, width: 300, height: 300))
+    }
+
+    /// Worked by hand: a top edge at y = 13.501957 (Float) on a 300-row pass
+    /// reaches the rasterizer as 2·y/512 − 1 = −0.94725…, rounded to Float,
+    /// plus 1, times 256: 13.501953125 = 13.5 + 1/512, which snaps (round half
+    /// to even) to 13.5, the centre of row 13. A top edge owns the centres on
+    /// it, so row 13 is drawn; snapped where it lies (13.501957 · 256 =
+    /// 3456.501 → 3457) the edge would pass below that centre.
+    func testAnEdgeJustPastAHalfStepOwnsTheCentreItArrivesOn() throws {
+        let top = 13.501956939697266   // a Float exactly
+        XCTAssertEqual(ViewportMapping.windowPosition(Float(top), viewportSide: 512), 13.501953125)
+        let plan = TestPlans.canvas([rect(Rect(minX: 0, minY: top, maxX: 8, maxY: top + 20), .opaqueWhite)],
+                                    width: 8, height: 300)
+        for (name, image) in [("cpu", try CPUExecutor().execute(plan)), ("gpu", try GPU.executor().execute(plan))] {
+            XCTAssertEqual(image[4, 12].0, 0, "\(name): row 12 lies above the edge")
+            XCTAssertEqual(image[4, 13].0, 255, "\(name): row 13's centre is on the top edge, which owns it")
+            XCTAssertEqual(image[4, 32].0, 255, "\(name): row 32 is inside")
+            // The bottom edge arrives as 33.501953125 too and snaps to 33.5: it does not own row 33's centre.
+            XCTAssertEqual(image[4, 33].0, 0, "\(name): row 33's centre is on the bottom edge, which does not own it")
+        }
+    }
+
     /// Nearest lookups exactly on texel boundaries (2× minification, half-pixel offsets):
     /// deterministic only thanks to the shared 1/2048-texel bias.
     func testNearestOnTexelBoundaries() throws {

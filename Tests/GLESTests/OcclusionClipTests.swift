@@ -197,6 +197,41 @@ final class OcclusionClipTests: XCTestCase {
         XCTAssertEqual(try gl.execute(plan).pixels, cut.pixels)
     }
 
+    /// The occluder's pixels are the ones its edges cover as they arrive
+    /// through the viewport (ViewportMapping). Worked by hand for a 300-row
+    /// pass (viewport 512): top 13.501957 arrives as 13.5 + 1/512 and snaps
+    /// to 13.5 (owns row 13); bottom 33.501957 arrives as 33.5 + 1/512 and
+    /// snaps to 33.5 (does not own row 33). Taken where they lie, the edges
+    /// would snap to 13.5 + 1/256 and 33.5 + 1/256: rows 14 to 33. A cut by
+    /// those rows would leave row 33 to the occluder, which does not draw
+    /// it, and the clear colour would show there (seen failing so).
+    func testAnOccludersRowsAreTheOnesItsEdgesCoverThroughTheViewport() throws {
+        let top: Float = 13.501956939697266, bottom: Float = 33.501956939697266
+        let rect = SIMD4<Float>(0, top, 8, bottom)
+        XCTAssertEqual(OcclusionClip.pixels(of: rect), R(x0: 0, y0: 14, x1: 8, y1: 34))
+        XCTAssertEqual(OcclusionClip.pixels(of: rect, viewport: SIMD2(8, 512)), R(x0: 0, y0: 13, x1: 8, y1: 33))
+
+        let gl = try GPU.executor()
+        defer { gl.occlusionClip = true; gl.occlusionClipMinGain = OcclusionClip.minFragmentsPerExtraRect }
+        gl.occlusionClipMinGain = 1
+        let blue = TestPlans.color(0, 0, 1, 1), red = TestPlans.color(1, 0, 0, 1)
+        let below = DrawItem(layer: 0, transform: .identity, rect: Rect(x: 0, y: 0, width: 8, height: 300),
+                             paint: .solid(blue), blend: .copy)
+        let above = DrawItem(layer: 0, transform: .identity,
+                             rect: Rect(minX: 0, minY: Double(top), maxX: 8, maxY: Double(bottom)),
+                             paint: .solid(red), blend: .copy)
+        let plan = TestPlans.canvas([below, above], width: 8, height: 300, clear: TestPlans.color(0, 1, 0, 1))
+        gl.occlusionClip = true
+        let cut = try gl.execute(plan)
+        XCTAssertEqual(gl.lastStats.occlusionFragmentsRemoved, 8 * 20)
+        for y in 0..<300 {
+            let want: (UInt8, UInt8, UInt8, UInt8) = (13..<33).contains(y) ? (255, 0, 0, 255) : (0, 0, 255, 255)
+            XCTAssertTrue(cut[4, y] == want, "row \(y): \(cut[4, y])")
+        }
+        gl.occlusionClip = false
+        XCTAssertEqual(try gl.execute(plan).pixels, cut.pixels)
+    }
+
     /// Random stacks of axis-aligned items, opaque and translucent, on half
     /// pixels, whole pixels and snapping ties, with rounded rects (opaque and
     /// flat interiors), opaque images and antialiased quads among them.
