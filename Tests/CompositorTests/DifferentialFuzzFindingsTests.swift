@@ -3,10 +3,12 @@
 // translucent, rounded, bordered, transformed and nested layers) found the
 // GPU and the CPU executor disagreeing, minimized by deleting layers and
 // keys while the disagreement stayed. Each must now render byte for byte
-// the same on both backends.
+// the same on both backends. A short run of the generator itself
+// (scripts/differential-scenes) keeps the kind of check in the suite.
 
 import XCTest
 import Compositor
+import Foundation
 
 final class DifferentialFuzzFindingsTests: XCTestCase {
     /// A 2.5-pixel-high layer under perspective: its bottom edge runs within
@@ -31,5 +33,35 @@ final class DifferentialFuzzFindingsTests: XCTestCase {
         XCTAssertEqual(differing.count, 0, "pixels differing: \(differing.prefix(8).map { ($0 % cpu.width, $0 / cpu.width) })")
         // The layer is drawn at all (both render its colour somewhere).
         XCTAssertTrue((0..<(cpu.width * cpu.height)).contains { cpu[$0 % cpu.width, $0 / cpu.width] == (100, 195, 166, 255) })
+    }
+
+    /// Twelve generated scenes (fixed seeds, the debug build) within the
+    /// project tolerance on both backends, none refused, none crashing.
+    /// Needs python3 (skipped without it, except under CI=true) and the GPU
+    /// path (llvmpipe in CI).
+    func testGeneratedScenesAgreeOnBothBackends() throws {
+        guard FileManager.default.isExecutableFile(atPath: FixturePaths.compositorBinary.path) else {
+            throw XCTSkip("compositor binary not built")
+        }
+        guard ContractPixels.renderers().count == 2 else { throw XCTSkip("no GPU path") }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", root.appendingPathComponent("scripts/differential-scenes").path, "--count", "12",
+                       "--seed", "7000", "--compositor", FixturePaths.compositorBinary.path, "--out", out.path]
+        let stdout = Pipe(), stderr = Pipe()
+        p.standardOutput = stdout
+        p.standardError = stderr
+        try p.run()
+        let report = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        if p.terminationStatus == 127 && ProcessInfo.processInfo.environment["CI"] != "true" {
+            throw XCTSkip("python3 not found")
+        }
+        XCTAssertEqual(p.terminationStatus, 0, report + log)
+        XCTAssertTrue(report.contains("12 scenes (seeds 7000…7011), 0 failing"), report + log)
     }
 }
