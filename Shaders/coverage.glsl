@@ -30,6 +30,9 @@ float cov_combine(float a, float b, float t) {
     return ab - t * (max(a + b - 1.0, 0.0) - ab);
 }
 
+// Coverage.tieMargin
+#define COV_TIE 0.0001
+
 // Coverage.trapezoidCoverage
 float cov_trapezoidCoverage(float lx, float ly, vec4 jac, vec4 rect, float sl, float sr, float mask) {
     float c = 1.0;
@@ -51,7 +54,7 @@ float cov_trapezoidCoverage(float lx, float ly, vec4 jac, vec4 rect, float sl, f
         float nx = bx / g;
         float ny = by / g;
         if (m > 1.0) { c = e; } else { c = cov_combine(c, e, nx * mx + ny * my); }
-        if (e < m) { m = e; mx = nx; my = ny; }
+        if (e < m - COV_TIE) { m = e; mx = nx; my = ny; }
     }
     if (cov_hasBit(mask, 2.0) || cov_hasBit(mask, 8.0)) {
         float gy = max(sqrt(jac.y * jac.y + jac.w * jac.w), 1e-6);
@@ -60,7 +63,7 @@ float cov_trapezoidCoverage(float lx, float ly, vec4 jac, vec4 rect, float sl, f
         if (cov_hasBit(mask, 2.0)) {
             float e = cov_clamp01(0.5 + (ly - rect.y) / gy);
             if (m > 1.0) { c = e; } else { c = cov_combine(c, e, tx * mx + ty * my); }
-            if (e < m) { m = e; mx = tx; my = ty; }
+            if (e < m - COV_TIE) { m = e; mx = tx; my = ty; }
         }
         if (cov_hasBit(mask, 8.0)) {
             float e = cov_clamp01(0.5 + (rect.w - ly) / gy);

@@ -60,6 +60,16 @@ public enum Coverage {
         return c
     }
 
+    /// How much smaller an edge's factor must be than the smallest so far
+    /// to take its place (and its normal) in `trapezoidCoverage`. The choice
+    /// of normal changes the next `combine`, so at a tie (a tip whose two
+    /// sides give equal factors, as at a vertex on a pixel centre) an ulp
+    /// of interpolation noise could flip it, and the GPU and the CPU
+    /// interpolate an ulp apart. A tie now keeps the first factor on both
+    /// (Shaders/coverage.glsl's COV_TIE is the same Float); 1e-4 is far above
+    /// that noise and is no dyadic step that grid-aligned geometry produces.
+    static let tieMargin: Float = 1e-4
+
     /// Coverage of a trapezoid `rect` = (xl0, y0, xr0, y1), left edge
     /// x = xl0 + (ly − y0)·sl, right edge x = xr0 + (ly − y0)·sr, from its
     /// flagged edges. Each edge gives a half-plane coverage clamp01(0.5 + f/g)
@@ -92,7 +102,7 @@ public enum Coverage {
             let e = clamp01(0.5 + ((rect.2 + (ly - rect.1) * sr) - lx) / g)
             let nx = bx / g, ny = by / g
             if m > 1 { c = e } else { c = combine(c, e, nx * mx + ny * my) }
-            if e < m { m = e; mx = nx; my = ny }
+            if e < m - tieMargin { m = e; mx = nx; my = ny }
         }
         if mask & 10 != 0 {
             let gy = max((jac.1 * jac.1 + jac.3 * jac.3).squareRoot(), 1e-6)
@@ -100,7 +110,7 @@ public enum Coverage {
             if mask & 2 != 0 {
                 let e = clamp01(0.5 + (ly - rect.1) / gy)
                 if m > 1 { c = e } else { c = combine(c, e, tx * mx + ty * my) }
-                if e < m { m = e; mx = tx; my = ty }
+                if e < m - tieMargin { m = e; mx = tx; my = ty }
             }
             if mask & 8 != 0 {
                 let e = clamp01(0.5 + (rect.3 - ly) / gy)
