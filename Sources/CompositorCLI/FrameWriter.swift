@@ -12,7 +12,7 @@ import Dispatch
 import Foundation
 import Images
 
-/// Writes frame images in order on a serial background queue (see the file comment).
+/// Encodes frame images side by side and writes them in order, in the background (see the file comment).
 final class FrameWriter {
     /// A write that failed: the frame's index and the error.
     struct Failure {
