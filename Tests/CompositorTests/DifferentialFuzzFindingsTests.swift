@@ -72,12 +72,11 @@ final class DifferentialFuzzFindingsTests: XCTestCase {
             throw XCTSkip("compositor binary not built")
         }
         guard ContractPixels.renderers().count == 2 else { throw XCTSkip("no GPU path") }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(getpid())")
         defer { try? FileManager.default.removeItem(at: out) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", root.appendingPathComponent("scripts/differential-scenes").path, "--count", "12",
+        p.arguments = ["python3", FixturePaths.root.appendingPathComponent("scripts/differential-scenes").path, "--count", "12",
                        "--seed", "7000", "--compositor", FixturePaths.compositorBinary.path, "--out", out.path]
         let stdout = Pipe(), stderr = Pipe()
         p.standardOutput = stdout
