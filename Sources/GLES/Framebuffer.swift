@@ -42,10 +42,14 @@ final class Framebuffer {
         guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
             throw GLESError.framebufferIncomplete(status: UInt32(status), pass: pass)
         }
-        let size = (Framebuffer.viewportSide(texture.width, max: maxViewport.0),
-                    Framebuffer.viewportSide(texture.height, max: maxViewport.1))
+        let size = viewport(width: texture.width, height: texture.height)
         glViewport(0, 0, GLsizei(size.0), GLsizei(size.1))
         return size
+    }
+
+    /// The viewport `target` sets for a `width` × `height` texture.
+    func viewport(width: Int, height: Int) -> (Int, Int) {
+        (Framebuffer.viewportSide(width, max: maxViewport.0), Framebuffer.viewportSide(height, max: maxViewport.1))
     }
 
     /// `side` rounded up to a power of two when the driver allows it, else

@@ -252,10 +252,9 @@ public final class GLESExecutor {
                 let tc = DispatchTime.now().uptimeNanoseconds
                 var memo = occlusionClipMemo ? occlusionMemos.removeValue(forKey: pass.id) : nil
                 // The viewport framebuffer.target sets below: the clip works out covered pixels as they arrive.
-                let viewportSides = SIMD2(Framebuffer.viewportSide(target.width, max: framebuffer.maxViewport.0),
-                                          Framebuffer.viewportSide(target.height, max: framebuffer.maxViewport.1))
+                let sides = framebuffer.viewport(width: target.width, height: target.height)
                 OcclusionClip.apply(&pieces, stats: &stats, minGain: occlusionClipMinGain,
-                                    memo: &memo, remember: occlusionClipMemo, viewport: viewportSides)
+                                    memo: &memo, remember: occlusionClipMemo, viewport: SIMD2(sides.0, sides.1))
                 if let memo { memos[pass.id] = memo }
                 clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
             }
