@@ -4,10 +4,12 @@ A layer tree is read once (load_scene) into plain dicts; anything outside the
 subset is rejected with the key path, so a timing never silently covers less
 than the compositor draws. Geometry follows SCENE-FORMAT.md: a layer's bounds
 space maps to its superlayer's by T(position) · transform · T(-anchor point in
-bounds); frame sets bounds size and position. Inside one layer: shadow,
+bounds); frame sets bounds size and position (where the anchor point lands).
+Transforms: z rotations, 2D translations and 2D scales. Inside one layer: shadow,
 background (rounded by cornerRadius, clamped to half the shorter side),
 contents (resize, bilinear), sublayers, border (inside the bounds, inner
-radius max(0, r - borderWidth)). Opacity multiplies into each part of a leaf
+radius max(0, r - borderWidth)), all clipped to the (rounded) bounds with
+masksToBounds (not with a shadow on the same layer). Opacity multiplies into each part of a leaf
 and is applied to the group of a layer with sublayers. Edges are antialiased
 only when cornerRadius > 0, as in Core Animation.
 
@@ -23,7 +25,7 @@ import os
 
 LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform", "backgroundColor",
               "cornerRadius", "borderWidth", "borderColor", "opacity", "contents", "contentsGravity",
-              "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "sublayers"}
+              "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "masksToBounds", "sublayers"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
 
 
@@ -42,7 +44,7 @@ def parse_color(v):
 
 
 def _matrix(ops, where):
-    """The z-rotations and translations of a transform list as a 2D affine (a, b, c, d, e, f)."""
+    """The z-rotations, 2D translations and 2D scales of a transform list as a 2D affine (a, b, c, d, e, f)."""
     m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     for i, op in enumerate(ops):
         (k, v), = op.items()
@@ -51,12 +53,15 @@ def _matrix(ops, where):
             n = (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0.0, 0.0)
         elif k == "translate" and float(v[2] if len(v) > 2 else 0) == 0:
             n = (1.0, 0.0, 0.0, 1.0, float(v[0]), float(v[1]))
+        elif k == "scale" and float(v[2] if len(v) > 2 else 1) == 1:
+            n = (float(v[0]), 0.0, 0.0, float(v[1]), 0.0, 0.0)
         else:
-            raise SystemExit(f"{where}.transform[{i}]: only z rotation and 2D translation are translated")
-        # m = m · n (applied to points as p · m: CATransform3D row-vector order)
+            raise SystemExit(f"{where}.transform[{i}]: only z rotation, 2D translation and 2D scale are translated")
+        # m = n · m: each operation premultiplies, as CATransform3DTranslate(t, …) = translate · t
+        # (points are row vectors, p · m), so the last operation in the list acts on points first.
         a, b, c, d, e, f = m
         A, B, C, D, E, F = n
-        m = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        m = (A * a + B * c, A * b + B * d, C * a + D * c, C * b + D * d, E * a + F * c + e, E * b + F * d + f)
     return m
 
 
@@ -64,15 +69,17 @@ def _layer(L, where, base):
     bad = set(L) - LAYER_KEYS
     if bad or L.get("contentsGravity", "resize") != "resize":
         raise SystemExit(f"{where}: not supported by the peer benchmark: {sorted(bad) or 'contentsGravity'}")
+    if L.get("masksToBounds") and float(L.get("shadowOpacity", 0)) > 0:
+        raise UnsupportedScene(f"{where}: a shadow clipped by masksToBounds is not translated")
+    ax, ay = (float(v) for v in L.get("anchorPoint", [0.5, 0.5]))
     if "frame" in L:
+        # As CALayer's frame setter: bounds size, and the position the anchor point lands on.
         x, y, w, h = (float(v) for v in L["frame"])
         bx, by = 0.0, 0.0
-        px, py = x + w / 2, y + h / 2
+        px, py = x + ax * w, y + ay * h
     else:
         bx, by, w, h = (float(v) for v in L.get("bounds", [0, 0, 0, 0]))
-        ax, ay = L.get("anchorPoint", [0.5, 0.5])
         px, py = (float(v) for v in L.get("position", [0, 0]))
-    ax, ay = (float(v) for v in L.get("anchorPoint", [0.5, 0.5]))
     bw = float(L.get("borderWidth", 0))
     shadow = float(L.get("shadowOpacity", 0))
     sc = parse_color(L.get("shadowColor", "#000000"))
@@ -82,6 +89,7 @@ def _layer(L, where, base):
         "bg": parse_color(L.get("backgroundColor")),
         "border": bw, "borderColor": parse_color(L.get("borderColor", "#000000")) if bw > 0 else None,
         "opacity": float(L.get("opacity", 1)),
+        "clip": bool(L.get("masksToBounds", False)),
         "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None,
         "shadow": (sc[:3] + (sc[3] * shadow,), tuple(float(v) for v in L.get("shadowOffset", [0, -3])),
                    float(L.get("shadowRadius", 3))) if shadow > 0 and sc[3] > 0 else None,
@@ -155,29 +163,65 @@ class SkiaRenderer:
         canvas.translate(-L["anchor"][0], -L["anchor"][1])
         group = bool(L["sublayers"]) and L["opacity"] < 1
         alpha = parent_alpha if group else parent_alpha * L["opacity"]
-        layers = 0
+        if group:
+            # Group opacity fades the layer's whole output, its shadow included.
+            gp = skia.Paint()
+            gp.setAlphaf(L["opacity"] * parent_alpha)
+            canvas.saveLayer(None, gp)
+        if L["shadow"]:
+            self._shadow(canvas, L, alpha)
+        else:
+            self._content(canvas, L, alpha)
+        if group:
+            canvas.restore()
+        canvas.restore()
+
+    def _shadow(self, canvas, L, alpha):
+        """The layer's shadow, then its content. The shadow's source is the content at full
+        opacity; the shadow is then faded by `alpha` like every other part of the layer."""
+        skia = self.skia
         x, y, w, h = L["rect"]
         rad = L["radius"]
-        if L["shadow"]:
-            (r, g, bl, sa), (dx, dy), sigma = L["shadow"]
-            color = skia.Color4f(r, g, bl, sa * alpha)
-            if not L["sublayers"] and not L["image"] and L["bg"] and L["bg"][3] >= 1:
-                # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
-                sp = skia.Paint(AntiAlias=True, Color4f=color,
-                                MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
-                canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + dx, y + dy, w, h), rad, rad), sp)
-            else:
-                # The shadow of the composited layer: a drop-shadow filter on a saved layer, bounded
-                # (an unbounded layer covers the whole canvas and costs several times more).
-                p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadow(dx, dy, sigma, sigma, color.toColor()))
-                canvas.saveLayer(_extent(L).makeOutset(3 * sigma + abs(dx) + 1, 3 * sigma + abs(dy) + 1), p)
-                layers += 1
-        if group:
-            canvas.saveLayerAlphaf(None, L["opacity"] * parent_alpha)
-            layers += 1
+        (r, g, bl, sa), (dx, dy), sigma = L["shadow"]
+        if not L["sublayers"] and not L["image"] and L["bg"] and L["bg"][3] >= 1:
+            # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
+            sp = skia.Paint(AntiAlias=True, Color4f=skia.Color4f(r, g, bl, sa * alpha),
+                            MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
+            canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + dx, y + dy, w, h), rad, rad), sp)
+            self._content(canvas, L, alpha)
+            return
+        # The shadow of the composited layer: a drop-shadow filter on a saved layer, bounded
+        # (an unbounded layer covers the whole canvas and costs several times more).
+        bounds = _extent(L).makeOutset(3 * sigma + abs(dx) + 1, 3 * sigma + abs(dy) + 1)
+        if alpha >= 1:
+            # Shadow and content in one layer: the content is its own full-opacity source.
+            p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadow(dx, dy, sigma, sigma,
+                                                                    skia.Color4f(r, g, bl, sa).toColor()))
+            canvas.saveLayer(bounds, p)
+            self._content(canvas, L, 1.0)
+            canvas.restore()
+            return
+        # Faded parts overlap (background under contents), so the faded content is not the
+        # source: the shadow alone from the content at full opacity, then the faded content.
+        p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadowOnly(dx, dy, sigma, sigma,
+                                                                    skia.Color4f(r, g, bl, sa * alpha).toColor()))
+        canvas.saveLayer(bounds, p)
+        self._content(canvas, L, 1.0)
+        canvas.restore()
+        self._content(canvas, L, alpha)
+
+    def _content(self, canvas, L, alpha):
+        """Background, contents, sublayers and border, each faded by `alpha`, clipped by masksToBounds."""
+        skia = self.skia
+        x, y, w, h = L["rect"]
+        rad = L["radius"]
+        canvas.save()
         paint = skia.Paint(AntiAlias=rad > 0)
         rect = skia.Rect.MakeXYWH(x, y, w, h)
         outer = skia.RRect.MakeRectXY(rect, rad, rad)
+        if L["clip"]:
+            # masksToBounds: everything the layer draws, inside its (rounded) bounds.
+            canvas.clipRRect(outer, rad > 0)
         if L["bg"]:
             paint.setColor4f(skia.Color4f(*L["bg"][:3], L["bg"][3] * alpha))
             canvas.drawRRect(outer, paint) if rad > 0 else canvas.drawRect(rect, paint)
@@ -198,8 +242,6 @@ class SkiaRenderer:
                 canvas.drawDRRect(outer, inner, paint)
             else:
                 canvas.drawRRect(outer, paint)
-        for _ in range(layers):
-            canvas.restore()
         canvas.restore()
 
     def frame(self):
@@ -264,6 +306,10 @@ class CairoRenderer:
             cr.push_group()
         x, y, w, h = L["rect"]
         r = L["radius"]
+        if L["clip"]:
+            cr.set_antialias(cairo.ANTIALIAS_DEFAULT if r > 0 else cairo.ANTIALIAS_NONE)
+            self._rrect(cr, x, y, w, h, r)
+            cr.clip()
         cr.set_antialias(cairo.ANTIALIAS_DEFAULT if r > 0 else cairo.ANTIALIAS_NONE)
         if L["bg"]:
             cr.set_source_rgba(*L["bg"][:3], L["bg"][3] * alpha)
