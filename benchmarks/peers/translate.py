@@ -17,8 +17,15 @@ Shadows (Skia only), sigma = shadowRadius, offset shadowOffset in the layer's
 space, colour shadowColor x shadowOpacity: a plain opaque (rounded) rect layer's
 shadow is its shape drawn with a blur mask filter (Skia's fast path); any other
 layer and its sublayers are drawn into a saved layer, bounded by their extent
-plus the blur, with a drop-shadow image filter, i.e. the shadow of the
-composited layer's alpha, as Core Animation casts it. cairo has no blur.
+(sublayers' shadows included) plus the blur, with a drop-shadow image filter,
+i.e. the shadow of the composited layer's alpha at full opacity, as Core
+Animation casts it; the shadow is then faded like the layer's other parts
+(group opacity fades it with the group). Where the layer is faded or rotated,
+the filter casts the shadow alone and the content is drawn directly. cairo
+has no blur.
+
+Besides the peer benchmark, scripts/outside-scenes uses this translation as an
+outside reference for the compositor's meaning on random scenes.
 """
 import math
 import os
@@ -118,7 +125,8 @@ def _walk(layers):
 
 
 def _extent(L):
-    """The layer's bounds united with its sublayers' (in its bounds space), as a skia.Rect."""
+    """The layer's bounds united with its sublayers' output, shadows included (in its bounds
+    space), as a skia.Rect: what a saved layer for the layer's own shadow must hold."""
     import skia
     x, y, w, h = L["rect"]
     e = skia.Rect.MakeXYWH(x, y, w, h)
@@ -127,7 +135,11 @@ def _extent(L):
         a, b, c, d, ee, f = S["matrix"]
         m.preConcat(skia.Matrix.MakeAll(a, c, ee, b, d, f, 0, 0, 1))
         m.preTranslate(-S["anchor"][0], -S["anchor"][1])
-        e.join(m.mapRect(_extent(S)))
+        out = _extent(S)
+        if S["shadow"]:
+            _, (dx, dy), sigma = S["shadow"]
+            out.join(out.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
+        e.join(m.mapRect(out))
     return e
 
 
@@ -193,8 +205,10 @@ class SkiaRenderer:
         # The shadow of the composited layer: a drop-shadow filter on a saved layer, bounded
         # (an unbounded layer covers the whole canvas and costs several times more).
         bounds = _extent(L).makeOutset(3 * sigma + abs(dx) + 1, 3 * sigma + abs(dy) + 1)
-        if alpha >= 1:
+        if alpha >= 1 and canvas.getTotalMatrix().isScaleTranslate():
             # Shadow and content in one layer: the content is its own full-opacity source.
+            # (Under a rotation Skia filters the layer in an axis-aligned space and resamples
+            # it back, which would blur the content too: then the shadow goes alone, below.)
             p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadow(dx, dy, sigma, sigma,
                                                                     skia.Color4f(r, g, bl, sa).toColor()))
             canvas.saveLayer(bounds, p)
@@ -202,7 +216,8 @@ class SkiaRenderer:
             canvas.restore()
             return
         # Faded parts overlap (background under contents), so the faded content is not the
-        # source: the shadow alone from the content at full opacity, then the faded content.
+        # source: the shadow alone from the content at full opacity, then the faded content
+        # drawn directly.
         p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadowOnly(dx, dy, sigma, sigma,
                                                                     skia.Color4f(r, g, bl, sa * alpha).toColor()))
         canvas.saveLayer(bounds, p)
