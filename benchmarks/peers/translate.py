@@ -32,7 +32,11 @@ import os
 
 LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform", "backgroundColor",
               "cornerRadius", "borderWidth", "borderColor", "opacity", "contents", "contentsGravity",
-              "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "masksToBounds", "sublayers"}
+              "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "masksToBounds", "sublayers",
+              "mask", "isHidden", "zPosition", "type", "colors", "locations", "startPoint", "endPoint",
+              "gradientType"}
+GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
+             "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
 
 
@@ -72,9 +76,27 @@ def _matrix(ops, where):
     return m
 
 
+def _gradient(L, where):
+    """A gradient layer's kind, straight colours, locations and unit points, or None."""
+    if L.get("type") is None:
+        return None
+    kind = L.get("gradientType", "axial")
+    if L["type"] != "gradient" or kind not in ("axial", "radial"):
+        raise SystemExit(f"{where}: only axial and radial gradient layers are translated")
+    colors = [parse_color(c) for c in L.get("colors", [])]
+    n = len(colors)
+    if n < 2:
+        raise UnsupportedScene(f"{where}: a gradient layer needs two colours to be translated")
+    locations = [float(v) for v in L["locations"]] if "locations" in L else \
+        [i / (n - 1) if n > 1 else 0.0 for i in range(n)]
+    return {"kind": kind, "colors": colors, "locations": locations,
+            "start": tuple(float(v) for v in L.get("startPoint", [0.5, 0])),
+            "end": tuple(float(v) for v in L.get("endPoint", [0.5, 1]))}
+
+
 def _layer(L, where, base):
     bad = set(L) - LAYER_KEYS
-    if bad or L.get("contentsGravity", "resize") != "resize":
+    if bad or L.get("contentsGravity", "resize") not in GRAVITIES:
         raise SystemExit(f"{where}: not supported by the peer benchmark: {sorted(bad) or 'contentsGravity'}")
     if L.get("masksToBounds") and float(L.get("shadowOpacity", 0)) > 0:
         raise UnsupportedScene(f"{where}: a shadow clipped by masksToBounds is not translated")
@@ -98,10 +120,23 @@ def _layer(L, where, base):
         "opacity": float(L.get("opacity", 1)),
         "clip": bool(L.get("masksToBounds", False)),
         "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None,
+        "gravity": L.get("contentsGravity", "resize"),
+        "imageSize": _png_size(os.path.join(base, L["contents"])) if L.get("contents") else None,
+        "gradient": _gradient(L, where),
+        "mask": _layer(L["mask"], f"{where}.mask", base) if L.get("mask") else None,
         "shadow": (sc[:3] + (sc[3] * shadow,), tuple(float(v) for v in L.get("shadowOffset", [0, -3])),
                    float(L.get("shadowRadius", 3))) if shadow > 0 and sc[3] > 0 else None,
-        "sublayers": [_layer(S, f"{where}.sublayers[{i}]", base) for i, S in enumerate(L.get("sublayers", []))],
+        "sublayers": _sublayers(L.get("sublayers", []), where, base),
+        # Group opacity needs a sublayer, hidden ones included (the format's rule counts them).
+        "hasSublayers": bool(L.get("sublayers")),
     }
+
+
+def _sublayers(items, where, base):
+    """The visible sublayers in drawing order: ascending zPosition, ties in array order."""
+    out = [(float(S.get("zPosition", 0)), _layer(S, f"{where}.sublayers[{i}]", base))
+           for i, S in enumerate(items) if not S.get("isHidden", False)]
+    return [S for _, S in sorted(out, key=lambda e: e[0])]
 
 
 def load_scene(path):
@@ -112,16 +147,42 @@ def load_scene(path):
     if set(c) - CANVAS_KEYS:
         raise SystemExit(f"{path}: canvas: not supported: {sorted(set(c) - CANVAS_KEYS)}")
     base = os.path.dirname(os.path.abspath(path))
-    layers = [_layer(L, f"{path}: sublayers[{i}]", base) for i, L in enumerate(scene.get("sublayers", []))]
+    layers = _sublayers(scene.get("sublayers", []), f"{path}: ", base)
     scale = float(c.get("scale", 1))
-    return {"w": round(c["width"] * scale), "h": round(c["height"] * scale), "scale": scale,
+    # round(side × scale), halves away from zero (Python's round() would take them to even).
+    return {"w": math.floor(c["width"] * scale + 0.5), "h": math.floor(c["height"] * scale + 0.5), "scale": scale,
             "bg": parse_color(c.get("backgroundColor")), "layers": layers}
 
 
 def _walk(layers):
     for L in layers:
         yield L
-        yield from _walk(L["sublayers"])
+        yield from _walk(L["sublayers"] + ([L["mask"]] if L.get("mask") else []))
+
+
+def _png_size(path):
+    """A PNG's width and height from its header (what the natural size needs before any decode)."""
+    import struct
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
+        raise SystemExit(f"{path}: not a PNG")
+    return struct.unpack(">II", head[16:24])
+
+
+def _gravity_rect(gravity, rect, iw, ih):
+    """Where contentsGravity puts an image of natural size iw × ih points (contentsScale 1)
+    in the bounds `rect` (top = visual top, y down); no clipping."""
+    x, y, w, h = rect
+    if gravity == "resize":
+        return rect
+    if gravity in ("resizeAspect", "resizeAspectFill"):
+        k = (min if gravity == "resizeAspect" else max)(w / iw, h / ih)
+        iw, ih = iw * k, ih * k
+        return (x + (w - iw) / 2, y + (h - ih) / 2, iw, ih)
+    gx = x if "left" in gravity.lower() else x + w - iw if "right" in gravity.lower() else x + (w - iw) / 2
+    gy = y if gravity.startswith("top") else y + h - ih if gravity.startswith("bottom") else y + (h - ih) / 2
+    return (gx, gy, iw, ih)
 
 
 def _extent(L):
@@ -130,6 +191,8 @@ def _extent(L):
     import skia
     x, y, w, h = L["rect"]
     e = skia.Rect.MakeXYWH(x, y, w, h)
+    if L["image"]:
+        e.join(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *L["imageSize"])))
     for S in L["sublayers"]:
         m = skia.Matrix.Translate(*S["origin"])
         a, b, c, d, ee, f = S["matrix"]
@@ -173,17 +236,27 @@ class SkiaRenderer:
         a, b, c, d, e, f = L["matrix"]
         canvas.concat(skia.Matrix.MakeAll(a, c, e, b, d, f, 0, 0, 1))
         canvas.translate(-L["anchor"][0], -L["anchor"][1])
-        group = bool(L["sublayers"]) and L["opacity"] < 1
+        group = L["hasSublayers"] and L["opacity"] < 1
         alpha = parent_alpha if group else parent_alpha * L["opacity"]
         if group:
             # Group opacity fades the layer's whole output, its shadow included.
             gp = skia.Paint()
             gp.setAlphaf(L["opacity"] * parent_alpha)
             canvas.saveLayer(None, gp)
+        if L["mask"]:
+            canvas.saveLayer(None, None)
         if L["shadow"]:
             self._shadow(canvas, L, alpha)
         else:
             self._content(canvas, L, alpha)
+        if L["mask"]:
+            # The mask's composited alpha multiplies the layer's whole output, shadow included.
+            mp = skia.Paint()
+            mp.setBlendMode(skia.BlendMode.kDstIn)
+            canvas.saveLayer(None, mp)
+            self._draw(canvas, L["mask"], 1.0)
+            canvas.restore()
+            canvas.restore()
         if group:
             canvas.restore()
         canvas.restore()
@@ -195,7 +268,7 @@ class SkiaRenderer:
         x, y, w, h = L["rect"]
         rad = L["radius"]
         (r, g, bl, sa), (dx, dy), sigma = L["shadow"]
-        if not L["sublayers"] and not L["image"] and L["bg"] and L["bg"][3] >= 1:
+        if not L["sublayers"] and not L["image"] and not L["gradient"] and L["bg"] and L["bg"][3] >= 1:
             # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
             sp = skia.Paint(AntiAlias=True, Color4f=skia.Color4f(r, g, bl, sa * alpha),
                             MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
@@ -244,8 +317,13 @@ class SkiaRenderer:
             img = self.images[L["image"]]
             ip = skia.Paint(AntiAlias=False)
             ip.setAlphaf(alpha)
-            canvas.drawImageRect(img, skia.Rect.MakeWH(img.width(), img.height()), rect, self.sampling, ip,
-                                 skia.Canvas.kFast_SrcRectConstraint)
+            gx, gy, gw, gh = _gravity_rect(L["gravity"], (x, y, w, h), img.width(), img.height())
+            canvas.drawImageRect(img, skia.Rect.MakeWH(img.width(), img.height()), skia.Rect.MakeXYWH(gx, gy, gw, gh),
+                                 self.sampling, ip, skia.Canvas.kFast_SrcRectConstraint)
+        if L["gradient"]:
+            gp = skia.Paint(AntiAlias=False, Shader=self._gradient_shader(L["gradient"], (x, y, w, h)))
+            gp.setAlphaf(alpha)
+            canvas.drawRect(rect, gp)
         for S in L["sublayers"]:
             self._draw(canvas, S, alpha)
         if L["borderColor"]:
@@ -258,6 +336,22 @@ class SkiaRenderer:
             else:
                 canvas.drawRRect(outer, paint)
         canvas.restore()
+
+    def _gradient_shader(self, g, rect):
+        """The gradient over `rect`: unit points scaled to it, colours interpolated unpremultiplied
+        (Skia's default), clamped past the ends; a radial one elliptical with radii |end − start|."""
+        skia = self.skia
+        x, y, w, h = rect
+        sx, sy = x + g["start"][0] * w, y + g["start"][1] * h
+        ex, ey = x + g["end"][0] * w, y + g["end"][1] * h
+        colors = [skia.Color4f(*c).toColor() for c in g["colors"]]
+        if g["kind"] == "axial":
+            return skia.GradientShader.MakeLinear([skia.Point(sx, sy), skia.Point(ex, ey)], colors, g["locations"],
+                                                  skia.TileMode.kClamp)
+        rx, ry = abs(ex - sx), abs(ey - sy)
+        local = skia.Matrix.Scale(1, ry / rx)
+        local.postTranslate(sx, sy)
+        return skia.GradientShader.MakeRadial(skia.Point(0, 0), rx, colors, g["locations"], skia.TileMode.kClamp, 0, local)
 
     def frame(self):
         skia, t = self.skia, self.tree
@@ -289,6 +383,8 @@ class CairoRenderer:
         import cairo
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
+        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" for L in _walk(tree["layers"])):
+            raise UnsupportedScene("masks, gradient layers and contentsGravity are translated for Skia only")
         self.cairo, self.tree = cairo, tree
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
         self.images = {}
@@ -315,7 +411,7 @@ class CairoRenderer:
         a, b, c, d, e, f = L["matrix"]
         cr.transform(cairo.Matrix(a, b, c, d, e, f))
         cr.translate(-L["anchor"][0], -L["anchor"][1])
-        group = bool(L["sublayers"]) and L["opacity"] < 1
+        group = L["hasSublayers"] and L["opacity"] < 1
         alpha = parent_alpha if group else parent_alpha * L["opacity"]
         if group:
             cr.push_group()
