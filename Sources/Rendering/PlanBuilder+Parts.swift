@@ -32,24 +32,11 @@ extension PlanBuilder {
         } else {
             let aa: EdgeMask = l.allowsEdgeAntialiasing ? .all : []
             let opaque = color.a >= 1 && aa.isEmpty
-            let rect = l === rootLayer ? canvasFill(l.bounds, n.target) : l.bounds
-            item = DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: rect,
+            item = DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: l.bounds,
                             paint: .solid(color), aaEdges: aa, blend: opaque ? .copy : .sourceOver,
                             clip: n.clip)
         }
         add(item)
-    }
-
-    /// The rect the canvas background fills: the root's bounds, reaching to
-    /// the output's last row and column. The output is round(side × scale)
-    /// pixels, so where side × scale ends in exactly .5 the bounds stop on
-    /// the last pixels' centres, which an aliased edge leaves out; the canvas
-    /// colour still fills the whole image. (`target` is the output in pixels;
-    /// the root's points are pixels ÷ scale, from the origin.)
-    private func canvasFill(_ bounds: Rect, _ target: Rect) -> Rect {
-        let s = options.scale
-        guard s > 0, bounds.minX == 0, bounds.minY == 0 else { return bounds }
-        return Rect(x: 0, y: 0, width: max(bounds.width, target.width / s), height: max(bounds.height, target.height / s))
     }
 
     func emitBorder(_ n: LayerDraw, opacity: Double) {
