@@ -34,7 +34,7 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "cornerRadius", "borderWidth", "borderColor", "opacity", "contents", "contentsGravity",
               "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "masksToBounds", "sublayers",
               "mask", "isHidden", "zPosition", "type", "colors", "locations", "startPoint", "endPoint",
-              "gradientType"}
+              "gradientType", "sublayerTransform"}
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -76,6 +76,85 @@ def _matrix(ops, where):
     return m
 
 
+def _affine_or_none(ops, where):
+    """`_matrix` of a transform list, or None when it is not a 2D affine (Skia draws it anyway)."""
+    try:
+        return _matrix(ops, where) if all(isinstance(op, dict) for op in ops) else None
+    except SystemExit:
+        return None
+
+
+def _mul4(a, b):
+    """a · b of 4×4 matrices (row-major lists; points are row vectors, p · m)."""
+    return [[sum(a[i][k] * b[k][j] for k in range(4)) for j in range(4)] for i in range(4)]
+
+
+def _translation4(x, y, z):
+    return [[1.0, 0, 0, 0], [0, 1.0, 0, 0], [0, 0, 1.0, 0], [x, y, z, 1.0]]
+
+
+IDENTITY4 = _translation4(0, 0, 0)
+
+
+def _rotation4(radians, x, y, z):
+    """CATransform3DMakeRotation's matrix: about the unit axis (x, y, z)."""
+    n = math.sqrt(x * x + y * y + z * z)
+    x, y, z = x / n, y / n, z / n
+    c, s = math.cos(radians), math.sin(radians)
+    k = 1 - c
+    return [[c + k * x * x, k * x * y + s * z, k * x * z - s * y, 0],
+            [k * x * y - s * z, c + k * y * y, k * y * z + s * x, 0],
+            [k * x * z + s * y, k * y * z - s * x, c + k * z * z, 0],
+            [0, 0, 0, 1.0]]
+
+
+def _matrix4(value, where):
+    """A transform (16 numbers, m11…m44, or a list of operations) as a 4×4 matrix."""
+    if value and not isinstance(value[0], dict):
+        v = [float(x) for x in value]
+        return [v[0:4], v[4:8], v[8:12], v[12:16]]
+    m = IDENTITY4
+    for i, op in enumerate(value):
+        (k, v), = op.items()
+        if k == "perspective":
+            m = [row[:] for row in m]
+            m[2][3] = -1 / float(v)  # m34 of the matrix built so far
+            continue
+        if k == "rotate":
+            n = _rotation4(math.radians(float(v[0])), *(float(c) for c in v[1:4])) if isinstance(v, list) \
+                else _rotation4(math.radians(float(v)), 0, 0, 1)
+        elif k == "translate":
+            n = _translation4(float(v[0]), float(v[1]), float(v[2]) if len(v) > 2 else 0.0)
+        elif k == "scale":
+            n = [[float(v[0]), 0, 0, 0], [0, float(v[1]), 0, 0], [0, 0, float(v[2]) if len(v) > 2 else 1.0, 0],
+                 [0, 0, 0, 1.0]]
+        else:
+            raise SystemExit(f"{where}.transform[{i}]: unknown operation {k}")
+        m = _mul4(n, m)  # each operation premultiplies
+    return m
+
+
+def _map(L, parent_sublayer):
+    """The layer's bounds → its superlayer's bounds as a skia.Matrix, flattened to the
+    superlayer's plane: T(−anchor, −zAnchor) · transform · T(position, zPosition) · S, with S the
+    superlayer's sublayerTransform about its anchor point; rows and columns 1, 2 and 4 kept."""
+    import skia
+    ax, ay = L["anchor"]
+    m = _mul4(_translation4(-ax, -ay, 0), L["transform4"])
+    m = _mul4(m, _translation4(L["origin"][0], L["origin"][1], L["z"]))
+    if parent_sublayer is not None:
+        m = _mul4(m, parent_sublayer)
+    return skia.Matrix.MakeAll(m[0][0], m[1][0], m[3][0], m[0][1], m[1][1], m[3][1], m[0][3], m[1][3], m[3][3])
+
+
+def _sublayer_space(L):
+    """S for the layer's sublayers: T(−anchor) · sublayerTransform · T(anchor), or None."""
+    if L["sublayerTransform"] is None:
+        return None
+    ax, ay = L["anchor"]
+    return _mul4(_mul4(_translation4(-ax, -ay, 0), L["sublayerTransform"]), _translation4(ax, ay, 0))
+
+
 def _gradient(L, where):
     """A gradient layer's kind, straight colours, locations and unit points, or None."""
     if L.get("type") is None:
@@ -113,7 +192,11 @@ def _layer(L, where, base):
     shadow = float(L.get("shadowOpacity", 0))
     sc = parse_color(L.get("shadowColor", "#000000"))
     return {
-        "origin": (px, py), "matrix": _matrix(L.get("transform", []), where), "anchor": (bx + ax * w, by + ay * h),
+        "origin": (px, py), "anchor": (bx + ax * w, by + ay * h), "z": float(L.get("zPosition", 0)),
+        "matrix": _affine_or_none(L.get("transform", []), where),
+        "transform4": _matrix4(L.get("transform", []), f"{where}.transform"),
+        "sublayerTransform": _matrix4(L["sublayerTransform"], f"{where}.sublayerTransform")
+        if L.get("sublayerTransform") else None,
         "rect": (bx, by, w, h), "radius": min(float(L.get("cornerRadius", 0)), w / 2, h / 2),
         "bg": parse_color(L.get("backgroundColor")),
         "border": bw, "borderColor": parse_color(L.get("borderColor", "#000000")) if bw > 0 else None,
@@ -193,11 +276,9 @@ def _extent(L):
     e = skia.Rect.MakeXYWH(x, y, w, h)
     if L["image"]:
         e.join(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *L["imageSize"])))
+    inner = _sublayer_space(L)
     for S in L["sublayers"]:
-        m = skia.Matrix.Translate(*S["origin"])
-        a, b, c, d, ee, f = S["matrix"]
-        m.preConcat(skia.Matrix.MakeAll(a, c, ee, b, d, f, 0, 0, 1))
-        m.preTranslate(-S["anchor"][0], -S["anchor"][1])
+        m = _map(S, inner)
         out = _extent(S)
         if S["shadow"]:
             _, (dx, dy), sigma = S["shadow"]
@@ -229,13 +310,10 @@ class SkiaRenderer:
         self.sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
         self.pixels = bytearray(tree["w"] * tree["h"] * 4) if readback else None
 
-    def _draw(self, canvas, L, parent_alpha):
+    def _draw(self, canvas, L, parent_alpha, parent_sublayer=None):
         skia = self.skia
         canvas.save()
-        canvas.translate(*L["origin"])
-        a, b, c, d, e, f = L["matrix"]
-        canvas.concat(skia.Matrix.MakeAll(a, c, e, b, d, f, 0, 0, 1))
-        canvas.translate(-L["anchor"][0], -L["anchor"][1])
+        canvas.concat(_map(L, parent_sublayer))
         group = L["hasSublayers"] and L["opacity"] < 1
         alpha = parent_alpha if group else parent_alpha * L["opacity"]
         if group:
@@ -324,8 +402,9 @@ class SkiaRenderer:
             gp = skia.Paint(AntiAlias=False, Shader=self._gradient_shader(L["gradient"], (x, y, w, h)))
             gp.setAlphaf(alpha)
             canvas.drawRect(rect, gp)
+        inner = _sublayer_space(L)
         for S in L["sublayers"]:
-            self._draw(canvas, S, alpha)
+            self._draw(canvas, S, alpha, inner)
         if L["borderColor"]:
             bw = L["border"]
             paint.setColor4f(skia.Color4f(*L["borderColor"][:3], L["borderColor"][3] * alpha))
@@ -383,8 +462,9 @@ class CairoRenderer:
         import cairo
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
-        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" for L in _walk(tree["layers"])):
-            raise UnsupportedScene("masks, gradient layers and contentsGravity are translated for Skia only")
+        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["matrix"] is None
+               or L["sublayerTransform"] is not None for L in _walk(tree["layers"])):
+            raise UnsupportedScene("masks, gradient layers, contentsGravity and 3D transforms are translated for Skia only")
         self.cairo, self.tree = cairo, tree
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
         self.images = {}
