@@ -34,7 +34,9 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "cornerRadius", "borderWidth", "borderColor", "opacity", "contents", "contentsGravity",
               "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "masksToBounds", "sublayers",
               "mask", "isHidden", "zPosition", "type", "colors", "locations", "startPoint", "endPoint",
-              "gradientType", "sublayerTransform"}
+              "gradientType", "sublayerTransform", "allowsEdgeAntialiasing", "instanceCount",
+              "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+              "instanceBlueOffset", "instanceAlphaOffset"}
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -155,12 +157,45 @@ def _sublayer_space(L):
     return _mul4(_mul4(_translation4(-ax, -ay, 0), L["sublayerTransform"]), _translation4(ax, ay, 0))
 
 
+def _replicator(L, where):
+    """A replicator's instance count, instance transform (4×4), base colour and per-instance offsets, or None."""
+    if L.get("type") != "replicator":
+        return None
+    color = parse_color(L.get("instanceColor")) or (1.0, 1.0, 1.0, 1.0)
+    return {"count": int(L.get("instanceCount", 1)),
+            "transform": _matrix4(L.get("instanceTransform", []), f"{where}.instanceTransform"),
+            "color": color,
+            "offset": tuple(float(L.get(k, 0)) for k in ("instanceRedOffset", "instanceGreenOffset",
+                                                          "instanceBlueOffset", "instanceAlphaOffset"))}
+
+
+def _instances(L):
+    """(S, colour) for each instance of a replicator L: its sublayers' space, instanceTransform taken
+    i times about the anchor point before the sublayerTransform, and instanceColor + i × offsets,
+    each channel clamped to 0…1; for another layer, its sublayer space once, colour white."""
+    inner = _sublayer_space(L)
+    rep = L["replicator"]
+    if rep is None:
+        return [(inner, (1.0, 1.0, 1.0, 1.0))]
+    ax, ay = L["anchor"]
+    out, power = [], IDENTITY4
+    for i in range(rep["count"]):
+        s = _mul4(_mul4(_translation4(-ax, -ay, 0), power), _translation4(ax, ay, 0))
+        if inner is not None:
+            s = _mul4(s, inner)
+        out.append((s, tuple(min(max(c + i * o, 0.0), 1.0) for c, o in zip(rep["color"], rep["offset"]))))
+        power = _mul4(power, rep["transform"])
+    return out
+
+
 def _gradient(L, where):
     """A gradient layer's kind, straight colours, locations and unit points, or None."""
-    if L.get("type") is None:
+    if L.get("type") not in ("gradient", None, "layer", "replicator"):
+        raise SystemExit(f"{where}: layers of type {L['type']!r} are not translated")
+    if L.get("type") != "gradient":
         return None
     kind = L.get("gradientType", "axial")
-    if L["type"] != "gradient" or kind not in ("axial", "radial"):
+    if kind not in ("axial", "radial"):
         raise SystemExit(f"{where}: only axial and radial gradient layers are translated")
     colors = [parse_color(c) for c in L.get("colors", [])]
     n = len(colors)
@@ -204,6 +239,8 @@ def _layer(L, where, base):
         "clip": bool(L.get("masksToBounds", False)),
         "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None,
         "gravity": L.get("contentsGravity", "resize"),
+        "aa": bool(L.get("allowsEdgeAntialiasing", False)),
+        "replicator": _replicator(L, where),
         "imageSize": _png_size(os.path.join(base, L["contents"])) if L.get("contents") else None,
         "gradient": _gradient(L, where),
         "mask": _layer(L["mask"], f"{where}.mask", base) if L.get("mask") else None,
@@ -276,14 +313,13 @@ def _extent(L):
     e = skia.Rect.MakeXYWH(x, y, w, h)
     if L["image"]:
         e.join(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *L["imageSize"])))
-    inner = _sublayer_space(L)
-    for S in L["sublayers"]:
-        m = _map(S, inner)
-        out = _extent(S)
-        if S["shadow"]:
-            _, (dx, dy), sigma = S["shadow"]
-            out.join(out.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
-        e.join(m.mapRect(out))
+    for inner, _ in _instances(L):
+        for S in L["sublayers"]:
+            out = _extent(S)
+            if S["shadow"]:
+                _, (dx, dy), sigma = S["shadow"]
+                out.join(out.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
+            e.join(_map(S, inner).mapRect(out))
     return e
 
 
@@ -309,6 +345,20 @@ class SkiaRenderer:
                 self.images[L["image"]] = img.makeTextureImage(gpu_context) if gpu_context else img.makeRasterImage()
         self.sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
         self.pixels = bytearray(tree["w"] * tree["h"] * 4) if readback else None
+        # What the replicator instances being drawn multiply every colour by (straight RGBA).
+        self.tint = (1.0, 1.0, 1.0, 1.0)
+
+    def _color(self, c, alpha):
+        """Straight colour `c` faded by `alpha` and multiplied by the instance colour, as a Color4f."""
+        t = self.tint
+        return self.skia.Color4f(c[0] * t[0], c[1] * t[1], c[2] * t[2], c[3] * t[3] * alpha)
+
+    def _tint_filter(self):
+        """The instance colour as a colour filter (for images and gradients), or None."""
+        t = self.tint
+        if t == (1.0, 1.0, 1.0, 1.0):
+            return None
+        return self.skia.ColorFilters.Matrix([t[0], 0, 0, 0, 0, 0, t[1], 0, 0, 0, 0, 0, t[2], 0, 0, 0, 0, 0, t[3], 0])
 
     def _draw(self, canvas, L, parent_alpha, parent_sublayer=None):
         skia = self.skia
@@ -332,7 +382,10 @@ class SkiaRenderer:
             mp = skia.Paint()
             mp.setBlendMode(skia.BlendMode.kDstIn)
             canvas.saveLayer(None, mp)
+            # A mask is not drawn, only its alpha used: replicator instance colours leave it alone.
+            outer_tint, self.tint = self.tint, (1.0, 1.0, 1.0, 1.0)
             self._draw(canvas, L["mask"], 1.0)
+            self.tint = outer_tint
             canvas.restore()
             canvas.restore()
         if group:
@@ -348,7 +401,7 @@ class SkiaRenderer:
         (r, g, bl, sa), (dx, dy), sigma = L["shadow"]
         if not L["sublayers"] and not L["image"] and not L["gradient"] and L["bg"] and L["bg"][3] >= 1:
             # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
-            sp = skia.Paint(AntiAlias=True, Color4f=skia.Color4f(r, g, bl, sa * alpha),
+            sp = skia.Paint(AntiAlias=True, Color4f=self._color((r, g, bl, sa), alpha),
                             MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
             canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + dx, y + dy, w, h), rad, rad), sp)
             self._content(canvas, L, alpha)
@@ -361,7 +414,7 @@ class SkiaRenderer:
             # (Under a rotation Skia filters the layer in an axis-aligned space and resamples
             # it back, which would blur the content too: then the shadow goes alone, below.)
             p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadow(dx, dy, sigma, sigma,
-                                                                    skia.Color4f(r, g, bl, sa).toColor()))
+                                                                    self._color((r, g, bl, sa), 1.0).toColor()))
             canvas.saveLayer(bounds, p)
             self._content(canvas, L, 1.0)
             canvas.restore()
@@ -370,7 +423,7 @@ class SkiaRenderer:
         # source: the shadow alone from the content at full opacity, then the faded content
         # drawn directly.
         p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadowOnly(dx, dy, sigma, sigma,
-                                                                    skia.Color4f(r, g, bl, sa * alpha).toColor()))
+                                                                    self._color((r, g, bl, sa), alpha).toColor()))
         canvas.saveLayer(bounds, p)
         self._content(canvas, L, 1.0)
         canvas.restore()
@@ -382,32 +435,38 @@ class SkiaRenderer:
         x, y, w, h = L["rect"]
         rad = L["radius"]
         canvas.save()
-        paint = skia.Paint(AntiAlias=rad > 0)
+        # Background, border and the clip are antialiased when rounded or with
+        # allowsEdgeAntialiasing; contents and gradients only with the latter.
+        paint = skia.Paint(AntiAlias=rad > 0 or L["aa"])
         rect = skia.Rect.MakeXYWH(x, y, w, h)
         outer = skia.RRect.MakeRectXY(rect, rad, rad)
         if L["clip"]:
             # masksToBounds: everything the layer draws, inside its (rounded) bounds.
-            canvas.clipRRect(outer, rad > 0)
+            canvas.clipRRect(outer, rad > 0 or L["aa"])
         if L["bg"]:
-            paint.setColor4f(skia.Color4f(*L["bg"][:3], L["bg"][3] * alpha))
+            paint.setColor4f(self._color(L["bg"], alpha))
             canvas.drawRRect(outer, paint) if rad > 0 else canvas.drawRect(rect, paint)
         if L["image"]:
             img = self.images[L["image"]]
-            ip = skia.Paint(AntiAlias=False)
+            ip = skia.Paint(AntiAlias=L["aa"], ColorFilter=self._tint_filter())
             ip.setAlphaf(alpha)
             gx, gy, gw, gh = _gravity_rect(L["gravity"], (x, y, w, h), img.width(), img.height())
             canvas.drawImageRect(img, skia.Rect.MakeWH(img.width(), img.height()), skia.Rect.MakeXYWH(gx, gy, gw, gh),
                                  self.sampling, ip, skia.Canvas.kFast_SrcRectConstraint)
         if L["gradient"]:
-            gp = skia.Paint(AntiAlias=False, Shader=self._gradient_shader(L["gradient"], (x, y, w, h)))
+            gp = skia.Paint(AntiAlias=L["aa"], Shader=self._gradient_shader(L["gradient"], (x, y, w, h)),
+                            ColorFilter=self._tint_filter())
             gp.setAlphaf(alpha)
             canvas.drawRect(rect, gp)
-        inner = _sublayer_space(L)
-        for S in L["sublayers"]:
-            self._draw(canvas, S, alpha, inner)
+        outer_tint = self.tint
+        for inner, color in _instances(L):
+            self.tint = tuple(a * b for a, b in zip(outer_tint, color))
+            for S in L["sublayers"]:
+                self._draw(canvas, S, alpha, inner)
+        self.tint = outer_tint
         if L["borderColor"]:
             bw = L["border"]
-            paint.setColor4f(skia.Color4f(*L["borderColor"][:3], L["borderColor"][3] * alpha))
+            paint.setColor4f(self._color(L["borderColor"], alpha))
             if w > 2 * bw and h > 2 * bw:
                 ir = max(0.0, rad - bw)
                 inner = skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + bw, y + bw, w - 2 * bw, h - 2 * bw), ir, ir)
@@ -463,8 +522,9 @@ class CairoRenderer:
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
         if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["matrix"] is None
-               or L["sublayerTransform"] is not None for L in _walk(tree["layers"])):
-            raise UnsupportedScene("masks, gradient layers, contentsGravity and 3D transforms are translated for Skia only")
+               or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] for L in _walk(tree["layers"])):
+            raise UnsupportedScene("masks, gradient layers, contentsGravity, 3D transforms, replicators and "
+                                   "allowsEdgeAntialiasing are translated for Skia only")
         self.cairo, self.tree = cairo, tree
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
         self.images = {}
