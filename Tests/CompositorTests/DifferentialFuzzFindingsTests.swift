@@ -74,21 +74,13 @@ final class DifferentialFuzzFindingsTests: XCTestCase {
         guard ContractPixels.renderers().count == 2 else { throw XCTSkip("no GPU path") }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(getpid())")
         defer { try? FileManager.default.removeItem(at: out) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", FixturePaths.root.appendingPathComponent("scripts/differential-scenes").path, "--count", "12",
-                       "--seed", "7000", "--compositor", FixturePaths.compositorBinary.path, "--out", out.path]
-        let stdout = Pipe(), stderr = Pipe()
-        p.standardOutput = stdout
-        p.standardError = stderr
-        try p.run()
-        let report = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        if p.terminationStatus == 127 && ProcessInfo.processInfo.environment["CI"] != "true" {
+        let r = try PythonScript.run("differential-scenes", ["--count", "12", "--seed", "7000",
+                                                             "--compositor", FixturePaths.compositorBinary.path,
+                                                             "--out", out.path])
+        if r.status == 127 && ProcessInfo.processInfo.environment["CI"] != "true" {
             throw XCTSkip("python3 not found")
         }
-        XCTAssertEqual(p.terminationStatus, 0, report + log)
-        XCTAssertTrue(report.contains("12 scenes (seeds 7000…7011), 0 failing"), report + log)
+        XCTAssertEqual(r.status, 0, r.output)
+        XCTAssertTrue(r.stdout.contains("12 scenes (seeds 7000…7011), 0 failing"), r.output)
     }
 }

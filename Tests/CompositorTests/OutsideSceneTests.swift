@@ -11,7 +11,7 @@ import XCTest
 import Foundation
 
 final class OutsideSceneTests: XCTestCase {
-    /// Sixty generated scenes (fixed seeds, the debug build, CPU backend, about 17 s)
+    /// Sixty generated scenes (fixed seeds, the debug build, CPU backend, 7–17 s)
     /// mean what Skia draws. Seen failing with the plan broken on purpose
     /// (docs/reliability.md, "Random scenes against Skia").
     func testGeneratedScenesMeanWhatSkiaDraws() throws {
@@ -20,22 +20,13 @@ final class OutsideSceneTests: XCTestCase {
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(getpid())")
         defer { try? FileManager.default.removeItem(at: out) }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", FixturePaths.root.appendingPathComponent("scripts/outside-scenes").path, "--count", "60",
-                       "--seed", "9000", "--compositor", FixturePaths.compositorBinary.path, "--out", out.path]
-        let stdout = Pipe(), stderr = Pipe()
-        p.standardOutput = stdout
-        p.standardError = stderr
-        try p.run()
-        let report = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        let missing = p.terminationStatus == 3 || p.terminationStatus == 127
-        if missing && ProcessInfo.processInfo.environment["CI"] != "true" {
-            throw XCTSkip("outside renderer unavailable: \(log.trimmingCharacters(in: .whitespacesAndNewlines))")
+        let r = try PythonScript.run("outside-scenes", ["--count", "60", "--seed", "9000",
+                                                        "--compositor", FixturePaths.compositorBinary.path,
+                                                        "--out", out.path])
+        if (r.status == 3 || r.status == 127) && ProcessInfo.processInfo.environment["CI"] != "true" {
+            throw XCTSkip("outside renderer unavailable: \(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
-        XCTAssertEqual(p.terminationStatus, 0, report + log)
-        XCTAssertTrue(report.contains("60 scenes (seeds 9000…9059), 0 failing"), report + log)
+        XCTAssertEqual(r.status, 0, r.output)
+        XCTAssertTrue(r.stdout.contains("60 scenes (seeds 9000…9059), 0 failing"), r.output)
     }
 }
