@@ -139,14 +139,20 @@ def _matrix4(value, where):
 def _map(L, parent_sublayer):
     """The layer's bounds → its superlayer's bounds as a skia.Matrix, flattened to the
     superlayer's plane: T(−anchor, −zAnchor) · transform · T(position, zPosition) · S, with S the
-    superlayer's sublayerTransform about its anchor point; rows and columns 1, 2 and 4 kept."""
+    superlayer's sublayerTransform about its anchor point; rows and columns 1, 2 and 4 kept.
+    Without S it is worked out once per layer and kept (timed frames pay no Python arithmetic)."""
+    if parent_sublayer is None and "_map" in L:
+        return L["_map"]
     import skia
     ax, ay = L["anchor"]
     m = _mul4(_translation4(-ax, -ay, 0), L["transform4"])
     m = _mul4(m, _translation4(L["origin"][0], L["origin"][1], L["z"]))
     if parent_sublayer is not None:
         m = _mul4(m, parent_sublayer)
-    return skia.Matrix.MakeAll(m[0][0], m[1][0], m[3][0], m[0][1], m[1][1], m[3][1], m[0][3], m[1][3], m[3][3])
+    out = skia.Matrix.MakeAll(m[0][0], m[1][0], m[3][0], m[0][1], m[1][1], m[3][1], m[0][3], m[1][3], m[3][3])
+    if parent_sublayer is None:
+        L["_map"] = out
+    return out
 
 
 def _sublayer_space(L):
@@ -458,12 +464,17 @@ class SkiaRenderer:
                             ColorFilter=self._tint_filter())
             gp.setAlphaf(alpha)
             canvas.drawRect(rect, gp)
-        outer_tint = self.tint
-        for inner, color in _instances(L):
-            self.tint = tuple(a * b for a, b in zip(outer_tint, color))
+        if L["replicator"]:
+            outer_tint = self.tint
+            for inner, color in _instances(L):
+                self.tint = tuple(a * b for a, b in zip(outer_tint, color))
+                for S in L["sublayers"]:
+                    self._draw(canvas, S, alpha, inner)
+            self.tint = outer_tint
+        elif L["sublayers"]:
+            inner = _sublayer_space(L)
             for S in L["sublayers"]:
                 self._draw(canvas, S, alpha, inner)
-        self.tint = outer_tint
         if L["borderColor"]:
             bw = L["border"]
             paint.setColor4f(self._color(L["borderColor"], alpha))
