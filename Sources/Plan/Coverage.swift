@@ -143,9 +143,10 @@ public enum Coverage {
     /// gradient, the nearest side's, would jump across the medial axis
     /// (qx = qy) when the Jacobian is anisotropic: there an ulp of
     /// interpolation noise flipped a pixel by 32 levels between the
-    /// executors (seed 301700, docs/reliability.md). Where r ≥ half a pixel
-    /// the straight part's factor of the farther side is exactly 1, so the
-    /// value is bit for bit the nearest side's, as before.
+    /// executors (seed 301700, docs/reliability.md). Where r is at least
+    /// half a pixel (r ≥ gx/2 and r ≥ gy/2), the farther side's factor is
+    /// exactly 1 outside the corners' squares, so there the value is bit
+    /// for bit the nearest side's, as before.
     @inline(__always)
     static func roundedRectCoverage(lx: Float, ly: Float, jac: (Float, Float, Float, Float),
                                     x0: Float, y0: Float, x1: Float, y1: Float, r: Float) -> Float {
