@@ -73,8 +73,9 @@ float cov_trapezoidCoverage(float lx, float ly, vec4 jac, vec4 rect, float sl, f
     return c;
 }
 
-// Coverage.roundedRectCoverage: the straight sides' two half-plane factors
-// multiplied, capped in a corner's square by the arc's coverage.
+// Coverage.roundedRectCoverage: each pair of straight sides' factor (the
+// nearer side's half-plane coverage less the share past the farther side),
+// the two multiplied, capped in a corner's square by the arc's coverage.
 float cov_roundedRectCoverage(float lx, float ly, vec4 jac,
                               float x0, float y0, float x1, float y1, float r) {
     if (x1 <= x0 || y1 <= y0) { return 0.0; }
@@ -88,7 +89,9 @@ float cov_roundedRectCoverage(float lx, float ly, vec4 jac,
     float qy = abs(py) - hy + r;
     float gx = max(sqrt(jac.x * jac.x + jac.z * jac.z), 1e-6);
     float gy = max(sqrt(jac.y * jac.y + jac.w * jac.w), 1e-6);
-    float c = cov_clamp01(0.5 - (qx - r) / gx) * cov_clamp01(0.5 - (qy - r) / gy);
+    float fx = cov_clamp01(0.5 - (qx - r) / gx) - cov_clamp01(0.5 - (abs(px) + hx) / gx);
+    float fy = cov_clamp01(0.5 - (qy - r) / gy) - cov_clamp01(0.5 - (abs(py) + hy) / gy);
+    float c = fx * fy;
     if (qx > 0.0 && qy > 0.0) {
         float sx = px < 0.0 ? -1.0 : 1.0;
         float sy = py < 0.0 ? -1.0 : 1.0;

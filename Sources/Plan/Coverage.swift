@@ -131,22 +131,26 @@ public enum Coverage {
     }
 
     /// Coverage of a rounded rect. Each pair of straight sides gives a
-    /// half-plane factor, fx = clamp01(0.5 − (|px| − hx)/gx) across the
-    /// nearer vertical side and fy likewise (gx, gy the screen lengths of
-    /// the gradients of lx and ly, as in `edgeCoverage`), and the two are
+    /// factor: fx = clamp01(0.5 − (|px| − hx)/gx), the half-plane coverage
+    /// of the nearer vertical side, less clamp01(0.5 − (|px| + hx)/gx), the
+    /// share of the pixel past the farther one (nonzero only where the rect
+    /// is thinner than a pixel: then fx is the pixel's overlap with the
+    /// band, not more), and fy likewise (gx, gy the screen lengths of the
+    /// gradients of lx and ly, as in `edgeCoverage`). The two are
     /// multiplied (exact for an axis-aligned corner). In a corner's square
     /// (qx, qy > 0) the arc's coverage clamp01(0.5 − d/g), d the distance
     /// to the circle and g its gradient along the radial normal, caps the
     /// product. The value is continuous everywhere but at a corner's centre
     /// (q = 0): where the square meets the straight part (qx = 0) the arc's
-    /// value is fy, never below fx·fy. Taking one side's distance and
-    /// gradient, the nearest side's, would jump across the medial axis
-    /// (qx = qy) when the Jacobian is anisotropic: there an ulp of
-    /// interpolation noise flipped a pixel by 32 levels between the
+    /// value is the nearer side's coverage, never below fx·fy. Taking one
+    /// side's distance and gradient, the nearest side's, would jump across
+    /// the medial axis (qx = qy) when the Jacobian is anisotropic: there an
+    /// ulp of interpolation noise flipped a pixel by 32 levels between the
     /// executors (seed 301700, docs/reliability.md). Where r is at least
-    /// half a pixel (r ≥ gx/2 and r ≥ gy/2), the farther side's factor is
+    /// half a pixel (r ≥ gx/2 and r ≥ gy/2), the other pair's factor is
     /// exactly 1 outside the corners' squares, so there the value is bit
-    /// for bit the nearest side's, as before.
+    /// for bit the nearest side's, as before, unless the rect is thinner
+    /// than a pixel.
     @inline(__always)
     static func roundedRectCoverage(lx: Float, ly: Float, jac: (Float, Float, Float, Float),
                                     x0: Float, y0: Float, x1: Float, y1: Float, r: Float) -> Float {
@@ -158,7 +162,9 @@ public enum Coverage {
         // Screen-space lengths of the gradients of lx and ly.
         let gx = max((jac.0 * jac.0 + jac.2 * jac.2).squareRoot(), 1e-6)
         let gy = max((jac.1 * jac.1 + jac.3 * jac.3).squareRoot(), 1e-6)
-        var c = clamp01(0.5 - (qx - r) / gx) * clamp01(0.5 - (qy - r) / gy)
+        let fx = clamp01(0.5 - (qx - r) / gx) - clamp01(0.5 - (abs(px) + hx) / gx)
+        let fy = clamp01(0.5 - (qy - r) / gy) - clamp01(0.5 - (abs(py) + hy) / gy)
+        var c = fx * fy
         if qx > 0 && qy > 0 {
             let sx: Float = px < 0 ? -1 : 1
             let sy: Float = py < 0 ? -1 : 1

@@ -17,18 +17,20 @@ final class RoundedRectCoverageTests: XCTestCase {
     /// nearly edge-on about x). At (19.25, 0.75): px = 9.25, py = −0.25, so
     /// qx = 9.25 − 10 + 0.5 = −0.25 = qy = 0.25 − 1 + 0.5: on the medial
     /// axis, outside the corners' squares. Both sides are 0.75 away: the
-    /// right side's factor is 0.5 + 0.75/0.5 → 1, the top's (y = 0)
-    /// 0.5 + 0.75/8 = 0.59375, and the product is 0.59375 on both sides of
-    /// the axis. (The nearest side alone gave 0.59375 on one side, 1 on the
-    /// other.)
+    /// right side's coverage is 0.5 + 0.75/0.5 → 1, the top's (y = 0)
+    /// 0.5 + 0.75/8 = 0.59375, less the share past the bottom,
+    /// 0.5 − 1.25/8 = 0.34375: 0.25, the 2-unit band's share of the
+    /// 8-unit pixel, exactly the pixel's coverage. The product is 0.25 on
+    /// both sides of the axis. (The nearest side alone gave 0.59375 on one
+    /// side, 1 on the other.)
     func testNoJumpAcrossTheMedialAxis() {
         func coverage(_ lx: Float, _ ly: Float) -> Float {
             Coverage.roundedRectCoverage(lx: lx, ly: ly, jac: (0.5, 0, 0, 8), x0: 0, y0: 0, x1: 20, y1: 2, r: 0.5)
         }
-        XCTAssertEqual(coverage(19.25, 0.75), 0.59375, accuracy: 1e-6)
+        XCTAssertEqual(coverage(19.25, 0.75), 0.25, accuracy: 1e-6)
         for noise: Float in [2e-6, -2e-6, 1e-5, -1e-5] {
-            XCTAssertEqual(coverage(19.25 + noise, 0.75), 0.59375, accuracy: 1e-5, "lx off by \(noise)")
-            XCTAssertEqual(coverage(19.25, 0.75 + noise), 0.59375, accuracy: 1e-5, "ly off by \(noise)")
+            XCTAssertEqual(coverage(19.25 + noise, 0.75), 0.25, accuracy: 1e-5, "lx off by \(noise)")
+            XCTAssertEqual(coverage(19.25, 0.75 + noise), 0.25, accuracy: 1e-5, "ly off by \(noise)")
         }
     }
 
@@ -54,9 +56,11 @@ final class RoundedRectCoverageTests: XCTestCase {
     /// Max and mean |formula − supersampled| over the pixels either touches,
     /// for the new formula and the nearest-side one it replaced, on each
     /// transform: the new one is no worse on any, in max or in mean.
-    /// Measured (new vs old, max / mean): see the printed lines; the worst
-    /// new case is a 0.5-pixel sliver (0.13 / 0.126: neither formula
-    /// subtracts what lies past the far side of a rect thinner than a pixel).
+    /// Measured (see the printed lines): overall max 0.18 new, 0.28 old.
+    /// On the slivers (bands 0.5–2 pixels across, the edge-on one 0.5
+    /// points) the new max is 0.016–0.037 against the old 0.17–0.28, which
+    /// over-covered every pixel of a band thinner than a pixel; they are
+    /// held to 0.04.
     func testAccuracyAgainstSupersampledAreaUnderTransforms() {
         var worstNew = 0.0, worstOld = 0.0
         for c in Self.cases {
@@ -65,6 +69,7 @@ final class RoundedRectCoverageTests: XCTestCase {
                          c.name, new.max, new.mean, old.max, old.mean))
             XCTAssertLessThanOrEqual(new.max, old.max + 1e-6, c.name)
             XCTAssertLessThanOrEqual(new.mean, old.mean + 1e-6, c.name)
+            if c.isSliver { XCTAssertLessThanOrEqual(new.max, 0.04, c.name) }
             worstNew = max(worstNew, new.max)
             worstOld = max(worstOld, old.max)
         }
@@ -79,6 +84,8 @@ final class RoundedRectCoverageTests: XCTestCase {
         let h: [Double]
         let rect: (Double, Double, Double, Double)
         let r: Double
+        /// A band at most 2 pixels across (held to a tighter bound).
+        var isSliver = false
     }
 
     static func affine(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ e: Double, _ f: Double) -> [Double] {
@@ -102,17 +109,18 @@ final class RoundedRectCoverageTests: XCTestCase {
                  rect: (0, 0, 18, 10), r: 2),
             Case(name: "scale 3×0.5 r2", h: affine(3, 0, 1.2, 0, 0.5, 2.3), rect: (0, 0, 8, 20), r: 2),
             Case(name: "rotated sliver 0.7", h: affine(cos(t20), -sin(t20), 3.3, sin(t20), cos(t20), 2.1),
-                 rect: (0, 0, 20, 0.7), r: 0.2),
+                 rect: (0, 0, 20, 0.7), r: 0.2, isSliver: true),
         ]
         for height in [0.5, 1, 1.5, 2] {
             out.append(Case(name: "sliver \(height)", h: affine(1, 0, 0.25, 0, 1, 0.37),
-                            rect: (2, 3, 22, 3 + height), r: min(height / 2, 0.25)))
+                            rect: (2, 3, 22, 3 + height), r: min(height / 2, 0.25), isSliver: true))
         }
         // Nearly edge-on: seed 301700's rect (72 × 0.5, radius 0.25, 56°, m34 = −1/110, scale 2) and others.
         for (theta, p, w, h, r) in [(56.08502843342643, 109.97980016825099, 72.0, 0.5, 0.25),
                                     (70, 200, 40, 6, 2), (80, 150, 30, 10, 3), (50, 110, 60, 2, 1)] {
             out.append(Case(name: "perspective \(theta)° \(w)×\(h) r\(r)",
-                            h: perspective(theta, p, 2, w + 4.3, 30.6), rect: (-w / 2, -h / 2, w / 2, h / 2), r: r))
+                            h: perspective(theta, p, 2, w + 4.3, 30.6), rect: (-w / 2, -h / 2, w / 2, h / 2), r: r,
+                            isSliver: h < 1))
         }
         return out
     }
