@@ -15,8 +15,10 @@
 // the corner squares, |q| − r inside them: where d ≤ −M with M = ‖J‖ (one
 // pixel), each term's 0.5 − distance/g is ≥ 1.5 (|px| − hx and |py| − hy
 // are ≤ d in the squares too, as |q| ≥ qx, qy), so every clamp gives
-// exactly 1 and so does the product; the Float error of d and
-// of the interpolated local point is ~1e-5 pixel, far below the half pixel
+// exactly 1; each factor's other term, the share past the farther side,
+// clamp01(0.5 − (|px| + hx)/gx), is exactly 0 there, as hx ≥ M ≥ gx (and
+// the same in y). So the product is exactly 1. The Float error of d and of
+// the interpolated local point is ~1e-5 pixel, far below the half pixel
 // to spare. The set d ≤ −M is: |py| ≤ hy − M and, on rows with qy > 0,
 // qx ≤ √((r − M)² − qy²) (r > M), elsewhere |px| ≤ hx − M. As for the
 // cross, one more column is dropped at each end of the row's interval.
