@@ -73,7 +73,9 @@ float cov_trapezoidCoverage(float lx, float ly, vec4 jac, vec4 rect, float sl, f
     return c;
 }
 
-// Coverage.roundedRectCoverage
+// Coverage.roundedRectCoverage: each pair of straight sides' factor (the
+// nearer side's half-plane coverage less the share past the farther side),
+// the two multiplied, capped in a corner's square by the arc's coverage.
 float cov_roundedRectCoverage(float lx, float ly, vec4 jac,
                               float x0, float y0, float x1, float y1, float r) {
     if (x1 <= x0 || y1 <= y0) { return 0.0; }
@@ -85,28 +87,25 @@ float cov_roundedRectCoverage(float lx, float ly, vec4 jac,
     float py = ly - cy;
     float qx = abs(px) - hx + r;
     float qy = abs(py) - hy + r;
-    float sx = px < 0.0 ? -1.0 : 1.0;
-    float sy = py < 0.0 ? -1.0 : 1.0;
-    float d;
-    float nx;
-    float ny;
+    float gx = max(sqrt(jac.x * jac.x + jac.z * jac.z), 1e-6);
+    float gy = max(sqrt(jac.y * jac.y + jac.w * jac.w), 1e-6);
+    float fx = cov_clamp01(0.5 - (qx - r) / gx) - cov_clamp01(0.5 - (abs(px) + hx) / gx);
+    float fy = cov_clamp01(0.5 - (qy - r) / gy) - cov_clamp01(0.5 - (abs(py) + hy) / gy);
+    float c = fx * fy;
     if (qx > 0.0 && qy > 0.0) {
+        float sx = px < 0.0 ? -1.0 : 1.0;
+        float sy = py < 0.0 ? -1.0 : 1.0;
         float len = sqrt(qx * qx + qy * qy);
-        d = len - r;
-        nx = sx * qx / len;
-        ny = sy * qy / len;
-    } else if (qx > qy) {
-        d = qx - r;
-        nx = sx; ny = 0.0;
-    } else {
-        d = qy - r;
-        nx = 0.0; ny = sy;
+        float d = len - r;
+        float nx = sx * qx / len;
+        float ny = sy * qy / len;
+        // Gradient of d on screen: n · ∂local/∂screen.
+        float gsx = nx * jac.x + ny * jac.y;
+        float gsy = nx * jac.z + ny * jac.w;
+        float g = max(sqrt(gsx * gsx + gsy * gsy), 1e-6);
+        c = min(c, cov_clamp01(0.5 - d / g));
     }
-    // Gradient of d on screen: n · ∂local/∂screen.
-    float gsx = nx * jac.x + ny * jac.y;
-    float gsy = nx * jac.z + ny * jac.w;
-    float g = max(sqrt(gsx * gsx + gsy * gsy), 1e-6);
-    return cov_clamp01(0.5 - d / g);
+    return c;
 }
 
 // Compiled in only where COV_BLURRED_RECT is defined (ps_blurred_rect, ps_count): see ps_blurred_rect.frag.glsl.

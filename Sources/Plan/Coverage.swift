@@ -130,7 +130,27 @@ public enum Coverage {
         return ab - t * (max(a + b - 1, 0) - ab)
     }
 
-    /// Coverage of a rounded rect from its signed distance in pixels.
+    /// Coverage of a rounded rect. Each pair of straight sides gives a
+    /// factor: fx = clamp01(0.5 − (|px| − hx)/gx), the half-plane coverage
+    /// of the nearer vertical side, less clamp01(0.5 − (|px| + hx)/gx), the
+    /// share of the pixel past the farther one (nonzero only where the rect
+    /// is thinner than a pixel: then fx is the pixel's overlap with the
+    /// band, not more), and fy likewise (gx, gy the screen lengths of the
+    /// gradients of lx and ly, as in `edgeCoverage`). The two are
+    /// multiplied (exact for an axis-aligned corner). In a corner's square
+    /// (qx, qy > 0) the arc's coverage clamp01(0.5 − d/g), d the distance
+    /// to the circle and g its gradient along the radial normal, caps the
+    /// product. The value is continuous everywhere but at a corner's centre
+    /// (q = 0): where the square meets the straight part (qx = 0) the arc's
+    /// value is the nearer side's coverage, never below fx·fy. Taking one
+    /// side's distance and gradient, the nearest side's, would jump across
+    /// the medial axis (qx = qy) when the Jacobian is anisotropic: there an
+    /// ulp of interpolation noise flipped a pixel by 32 levels between the
+    /// executors (seed 301700, docs/reliability.md). Where r is at least
+    /// half a pixel (r ≥ gx/2 and r ≥ gy/2), the other pair's factor is
+    /// exactly 1 outside the corners' squares, so there the value is bit
+    /// for bit the nearest side's, as before, unless the rect is thinner
+    /// than a pixel.
     @inline(__always)
     static func roundedRectCoverage(lx: Float, ly: Float, jac: (Float, Float, Float, Float),
                                     x0: Float, y0: Float, x1: Float, y1: Float, r: Float) -> Float {
@@ -139,27 +159,26 @@ public enum Coverage {
         let hx = (x1 - x0) * 0.5, hy = (y1 - y0) * 0.5
         let px = lx - cx, py = ly - cy
         let qx = abs(px) - hx + r, qy = abs(py) - hy + r
-        let sx: Float = px < 0 ? -1 : 1
-        let sy: Float = py < 0 ? -1 : 1
-        var d: Float
-        var nx: Float, ny: Float
+        // Screen-space lengths of the gradients of lx and ly.
+        let gx = max((jac.0 * jac.0 + jac.2 * jac.2).squareRoot(), 1e-6)
+        let gy = max((jac.1 * jac.1 + jac.3 * jac.3).squareRoot(), 1e-6)
+        let fx = clamp01(0.5 - (qx - r) / gx) - clamp01(0.5 - (abs(px) + hx) / gx)
+        let fy = clamp01(0.5 - (qy - r) / gy) - clamp01(0.5 - (abs(py) + hy) / gy)
+        var c = fx * fy
         if qx > 0 && qy > 0 {
+            let sx: Float = px < 0 ? -1 : 1
+            let sy: Float = py < 0 ? -1 : 1
             let len = (qx * qx + qy * qy).squareRoot()
-            d = len - r
-            nx = sx * qx / len
-            ny = sy * qy / len
-        } else if qx > qy {
-            d = qx - r
-            nx = sx; ny = 0
-        } else {
-            d = qy - r
-            nx = 0; ny = sy
+            let d = len - r
+            let nx = sx * qx / len
+            let ny = sy * qy / len
+            // Gradient of d on screen: n · ∂local/∂screen.
+            let gsx = nx * jac.0 + ny * jac.1
+            let gsy = nx * jac.2 + ny * jac.3
+            let g = max((gsx * gsx + gsy * gsy).squareRoot(), 1e-6)
+            c = min(c, clamp01(0.5 - d / g))
         }
-        // Gradient of d on screen: n · ∂local/∂screen.
-        let gsx = nx * jac.0 + ny * jac.1
-        let gsy = nx * jac.2 + ny * jac.3
-        let g = max((gsx * gsx + gsy * gsy).squareRoot(), 1e-6)
-        return clamp01(0.5 - d / g)
+        return c
     }
 
     @inline(__always)

@@ -140,9 +140,11 @@ struct AnalyticCoverage: CoverageProgram {
 /// Two local-space boxes (a cross) where `Coverage.evaluate` provably
 /// returns exactly 1, so the call can be skipped: every point in them is at
 /// least 1 pixel inside each straight edge of the shape and outside the
-/// corner arcs' region, where the spec computes 0.5 − d/g ≥ 1.5 → 1 (g is
-/// the edge's own gx or gy, the same expression as the margin's; the Float
-/// error is ~1e-6, far from the half pixel to spare). Built only when the
+/// corner arcs' region, where the spec's term for each edge is
+/// 0.5 + distance/g ≥ 1.5 → 1 (g is the edge's own gx or gy, the same
+/// expression as the margin's) and a rounded rect's share past the far
+/// edge is 0 (the shape is over 2 pixels across); the Float
+/// error is ~1e-6, far from the half pixel to spare. Built only when the
 /// Jacobian is the same at every vertex (affine items), so "1 pixel" is a
 /// fixed local distance; otherwise the boxes are empty.
 struct InteriorBoxes {

@@ -5,15 +5,20 @@
 // constant (axis-aligned and scaled items, affine); other rows keep the
 // cross.
 //
-// Why exactly 1: `Coverage.roundedRectCoverage` computes d — the distance
-// max(|px| − hx, |py| − hy) outside the corner squares, |q| − r inside
-// them (q = (|px| − hx + r, |py| − hy + r), both positive) — and returns
-// clamp01(0.5 − d/g) with g = |n·J| ≤ ‖J‖ (n a unit normal, J the
-// Jacobian, ‖J‖ its spectral norm, the largest |n·J| — at scale 1 one
-// local unit, where the Frobenius norm would be √2). Where d ≤ −M with
-// M = ‖J‖ (one pixel),
-// 0.5 − d/g ≥ 1.5, so the clamp gives exactly 1; the Float error of d and
-// of the interpolated local point is ~1e-5 pixel, far below the half pixel
+// Why exactly 1: `Coverage.roundedRectCoverage` multiplies the factors
+// clamp01(0.5 − (|px| − hx)/gx) and clamp01(0.5 − (|py| − hy)/gy) and,
+// inside the corner squares (q = (|px| − hx + r, |py| − hy + r), both
+// positive), caps them by clamp01(0.5 − (|q| − r)/g). Each of gx, gy, g is
+// some |n·J| ≤ ‖J‖ (n a unit normal, J the Jacobian, ‖J‖ its spectral
+// norm, the largest |n·J| — at scale 1 one local unit, where the Frobenius
+// norm would be √2). With d the distance max(|px| − hx, |py| − hy) outside
+// the corner squares, |q| − r inside them: where d ≤ −M with M = ‖J‖ (one
+// pixel), each term's 0.5 − distance/g is ≥ 1.5 (|px| − hx and |py| − hy
+// are ≤ d in the squares too, as |q| ≥ qx, qy), so every clamp gives
+// exactly 1; each factor's other term, the share past the farther side,
+// clamp01(0.5 − (|px| + hx)/gx), is exactly 0 there, as hx ≥ M ≥ gx (and
+// the same in y). So the product is exactly 1. The Float error of d and of
+// the interpolated local point is ~1e-5 pixel, far below the half pixel
 // to spare. The set d ≤ −M is: |py| ≤ hy − M and, on rows with qy > 0,
 // qx ≤ √((r − M)² − qy²) (r > M), elsewhere |px| ≤ hx − M. As for the
 // cross, one more column is dropped at each end of the row's interval.

@@ -63,6 +63,41 @@ final class DifferentialFuzzFindingsTests: XCTestCase {
         }
     }
 
+    /// Seed 301700, minimized: a rounded rect 72 × 0.5 points (radius 0.25)
+    /// turned 56° about x under perspective, nearly edge-on, at scale 2.
+    /// Its Jacobian is so anisotropic that the nearest side's gradient
+    /// jumped across the rect's medial axis, and one pixel centre next to
+    /// the axis, an ulp apart on the two backends, got full coverage on the
+    /// CPU (green 242) and about 0.78 on the GPU (210): 32 levels. Coverage.roundedRectCoverage now
+    /// multiplies both sides' factors, continuous across the axis. Besides
+    /// agreeing, each backend's picture is mirror-symmetric about the
+    /// layer's centre (x = 545 pixels), as the scene is: the old CPU render
+    /// was not (one end 32 levels brighter). Seen failing with the old formula.
+    func testAnEdgeOnRoundedRectCoversTheSameAcrossItsMedialAxis() throws {
+        let json = """
+        {"canvas": {"width": 400, "height": 300, "scale": 2, "backgroundColor": "#39625DFF"},
+         "sublayers": [{"frame": [236.5, 135.0, 72.0, 0.5], "backgroundColor": "#4DFB82F0", "cornerRadius": 0.5,
+                        "transform": [{"perspective": 109.97980016825099}, {"rotate": [56.08502843342643, 1, 0, 0]}]}]}
+        """
+        let outputs = try ContractPixels.render(json)
+        for (name, output) in outputs {
+            let image = output.image
+            var worst = 0
+            for y in 0..<image.height {
+                for x in 290..<545 {
+                    let a = image[x, y], b = image[1089 - x, y]
+                    worst = max(worst, abs(Int(a.0) - Int(b.0)), abs(Int(a.1) - Int(b.1)),
+                                abs(Int(a.2) - Int(b.2)), abs(Int(a.3) - Int(b.3)))
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, 1, "\(name): not mirror-symmetric about x = 545")
+        }
+        guard outputs.count == 2 else { throw XCTSkip("no GPU path: only \(outputs.map(\.0))") }
+        let cpu = outputs[0].1.image.pixels, gpu = outputs[1].1.image.pixels
+        let worst = zip(cpu, gpu).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        XCTAssertLessThanOrEqual(worst, 1)
+    }
+
     /// Twelve generated scenes (fixed seeds, the debug build) within the
     /// project tolerance on both backends, none refused, none crashing.
     /// Needs python3 (skipped without it, except under CI=true) and the GPU
