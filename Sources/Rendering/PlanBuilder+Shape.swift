@@ -61,7 +61,12 @@ extension PlanBuilder {
             })
             parts.fillColor = c
         }
-        if let c = stroke {
+        if let c = stroke, let ring = strokeRing(of: path, style: strokeStyle(s)) {
+            // The stroke of a rect, rounded rect or circle is a ring between two
+            // rounded rects: one analytic item, like a border (see strokeRing).
+            parts.strokeRing = ring
+            parts.strokeColor = c
+        } else if let c = stroke {
             let style = strokeStyle(s)
             let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
             parts.stroke = cachedTrapezoids(key, layer: s, part: "stroke") {
@@ -100,7 +105,36 @@ extension PlanBuilder {
                 break
             }
         }
-        if let c = parts.strokeColor { emit(parts.stroke, c) }
+        if let c = parts.strokeColor {
+            if let r = parts.strokeRing {
+                add(DrawItem(layer: n.nameIndex, transform: t, rect: r.outer, paint: .solid(c.premultiplied.scaled(opacity)),
+                             shape: .ring(r.outer, radius: r.radius, width: r.width, innerRadius: r.innerRadius),
+                             aaEdges: .all, clip: n.clip))
+            } else {
+                emit(parts.stroke, c)
+            }
+        }
+    }
+
+    /// The stroke of `path` as a ring when that is exact: a closed rect,
+    /// rounded rect or circle (`roundedRectPrimitive`) stroked whole and
+    /// solid (no dashes, strokeStart 0, strokeEnd 1). Offsetting its outline
+    /// by half the line width h either way gives the rounded rect grown by h
+    /// with radius r + h and the one shrunk by h with radius r − h, exactly
+    /// when r ≥ h; a plain rect (r = 0) has square outer corners only with
+    /// miter joins that the limit keeps (√2 at a right angle). Otherwise nil,
+    /// and the stroke is outlined and cut into trapezoids. As one analytic
+    /// item its straight edges are antialiased wherever they fall: the
+    /// trapezoids lose a horizontal edge's antialiasing when a pixel centre
+    /// lies in a slab that a corner's curve vertices cut off from the edge
+    /// (docs/reliability.md, "Random scenes against Skia").
+    func strokeRing(of path: Path, style: StrokeStyle) -> ShapeParts.Ring? {
+        guard let prim = path.roundedRectPrimitive, style.dashPattern.allSatisfy({ $0 == 0 }),
+              style.strokeStart <= 0, style.strokeEnd >= 1, style.lineWidth.isFinite, style.lineWidth > 0 else { return nil }
+        let h = style.lineWidth / 2, r = prim.radius
+        guard r >= h || (r == 0 && style.lineJoin == .miter && style.miterLimit >= 2.0.squareRoot()) else { return nil }
+        let outer = prim.rect.insetBy(-h, -h)
+        return ShapeParts.Ring(outer: outer, radius: r > 0 ? r + h : 0, width: style.lineWidth, innerRadius: max(0, r - h))
     }
 
     /// The trapezoids for `key`, built once per plan.
@@ -165,7 +199,10 @@ struct ShapeParts {
     var fill: Fill = .none
     var fillColor: Color?
     var stroke: [Trapezoid] = []
+    /// The stroke as one analytic ring instead of `stroke` (PlanBuilder.strokeRing).
+    var strokeRing: Ring?
     var strokeColor: Color?
+    struct Ring { var outer: Rect, radius: Double, width: Double, innerRadius: Double }
     /// About one target pixel in local units (the antialiased fringe's reach).
     var pixel: Double
 
@@ -180,7 +217,8 @@ struct ShapeParts {
 
     /// The local rect the stroke covers, nil when it draws nothing.
     var strokeBounds: Rect? {
-        stroke.isEmpty ? nil : stroke.dropFirst().reduce(stroke[0].bounds) { $0.union($1.bounds) }
+        if let r = strokeRing { return r.outer }
+        return stroke.isEmpty ? nil : stroke.dropFirst().reduce(stroke[0].bounds) { $0.union($1.bounds) }
     }
 
     /// Whether fill and stroke may touch a common pixel (their bounds,
