@@ -36,7 +36,8 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "mask", "isHidden", "zPosition", "type", "colors", "locations", "startPoint", "endPoint",
               "gradientType", "sublayerTransform", "allowsEdgeAntialiasing", "instanceCount",
               "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
-              "instanceBlueOffset", "instanceAlphaOffset"}
+              "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
+              "lineWidth", "lineCap", "lineJoin", "miterLimit"}
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -163,6 +164,69 @@ def _sublayer_space(L):
     return _mul4(_mul4(_translation4(-ax, -ay, 0), L["sublayerTransform"]), _translation4(ax, ay, 0))
 
 
+def _path_commands(d, where):
+    """Absolute SVG path data (M L C Q S Z) as (command, numbers) pairs."""
+    import re
+    tokens = re.findall(r"[MLCQSZmlcqsz]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", d)
+    arity = {"M": 2, "L": 2, "C": 6, "Q": 4, "S": 4, "Z": 0}
+    out, i = [], 0
+    while i < len(tokens):
+        c = tokens[i]
+        if c not in arity:
+            raise SystemExit(f"{where}.path: only absolute M, L, C, Q, S and Z are translated, not {c!r}")
+        n = arity[c]
+        out.append((c, [float(v) for v in tokens[i + 1:i + 1 + n]]))
+        i += 1 + n
+    return out
+
+
+def _shape(L, where):
+    """A shape layer's path (as commands or a shorthand), fill and stroke, or None."""
+    if L.get("type") != "shape":
+        return None
+    path = L.get("path")
+    fill = parse_color(L["fillColor"]) if "fillColor" in L else (0.0, 0.0, 0.0, 1.0)
+    return {"path": _path_commands(path, where) if isinstance(path, str) else path,
+            "fill": fill, "evenOdd": L.get("fillRule", "nonZero") == "evenOdd",
+            "stroke": parse_color(L.get("strokeColor")), "width": float(L.get("lineWidth", 1)),
+            "cap": L.get("lineCap", "butt"), "join": L.get("lineJoin", "miter"),
+            "miter": float(L.get("miterLimit", 10))}
+
+
+def _skia_path(shape):
+    """The shape's path as a skia.Path (S reflects the previous cubic's second control point)."""
+    import skia
+    p = skia.Path()
+    spec = shape["path"]
+    if isinstance(spec, dict):
+        if "ellipse" in spec:
+            p.addOval(skia.Rect.MakeXYWH(*spec["ellipse"]))
+        elif "roundedRect" in spec:
+            r = spec.get("cornerRadius", 0)
+            p.addRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(*spec["roundedRect"]), r, r))
+        else:
+            p.addRect(skia.Rect.MakeXYWH(*spec["rect"]))
+    else:
+        last_control = None
+        current = (0.0, 0.0)
+        for c, v in spec or []:
+            if c == "M":
+                p.moveTo(*v); current = (v[0], v[1]); last_control = None
+            elif c == "L":
+                p.lineTo(*v); current = (v[0], v[1]); last_control = None
+            elif c == "C":
+                p.cubicTo(*v); current = (v[4], v[5]); last_control = (v[2], v[3])
+            elif c == "S":
+                c1 = (2 * current[0] - last_control[0], 2 * current[1] - last_control[1]) if last_control else current
+                p.cubicTo(c1[0], c1[1], *v); current = (v[2], v[3]); last_control = (v[0], v[1])
+            elif c == "Q":
+                p.quadTo(*v); current = (v[2], v[3]); last_control = None
+            else:
+                p.close(); last_control = None
+    p.setFillType(skia.PathFillType.kEvenOdd if shape["evenOdd"] else skia.PathFillType.kWinding)
+    return p
+
+
 def _replicator(L, where):
     """A replicator's instance count, instance transform (4×4), base colour and per-instance offsets, or None."""
     if L.get("type") != "replicator":
@@ -196,7 +260,7 @@ def _instances(L):
 
 def _gradient(L, where):
     """A gradient layer's kind, straight colours, locations and unit points, or None."""
-    if L.get("type") not in ("gradient", None, "layer", "replicator"):
+    if L.get("type") not in ("gradient", None, "layer", "replicator", "shape"):
         raise SystemExit(f"{where}: layers of type {L['type']!r} are not translated")
     if L.get("type") != "gradient":
         return None
@@ -247,6 +311,7 @@ def _layer(L, where, base):
         "gravity": L.get("contentsGravity", "resize"),
         "aa": bool(L.get("allowsEdgeAntialiasing", False)),
         "replicator": _replicator(L, where),
+        "shape": _shape(L, where),
         "imageSize": _png_size(os.path.join(base, L["contents"])) if L.get("contents") else None,
         "gradient": _gradient(L, where),
         "mask": _layer(L["mask"], f"{where}.mask", base) if L.get("mask") else None,
@@ -319,6 +384,10 @@ def _extent(L):
     e = skia.Rect.MakeXYWH(x, y, w, h)
     if L["image"]:
         e.join(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *L["imageSize"])))
+    if L["shape"]:
+        sh = L["shape"]
+        grow = sh["width"] * max(sh["miter"], 1) if sh["stroke"] else 0
+        e.join(_skia_path(sh).computeTightBounds().makeOutset(grow, grow))
     for inner, _ in _instances(L):
         for S in L["sublayers"]:
             out = _extent(S)
@@ -405,7 +474,8 @@ class SkiaRenderer:
         x, y, w, h = L["rect"]
         rad = L["radius"]
         (r, g, bl, sa), (dx, dy), sigma = L["shadow"]
-        if not L["sublayers"] and not L["image"] and not L["gradient"] and L["bg"] and L["bg"][3] >= 1:
+        if not L["sublayers"] and not L["image"] and not L["gradient"] and not L["shape"] and L["bg"] \
+                and L["bg"][3] >= 1:
             # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
             sp = skia.Paint(AntiAlias=True, Color4f=self._color((r, g, bl, sa), alpha),
                             MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
@@ -464,6 +534,8 @@ class SkiaRenderer:
                             ColorFilter=self._tint_filter())
             gp.setAlphaf(alpha)
             canvas.drawRect(rect, gp)
+        if L["shape"]:
+            self._draw_shape(canvas, L["shape"], alpha)
         if L["replicator"]:
             outer_tint = self.tint
             for inner, color in _instances(L):
@@ -485,6 +557,33 @@ class SkiaRenderer:
             else:
                 canvas.drawRRect(outer, paint)
         canvas.restore()
+
+    def _draw_shape(self, canvas, sh, alpha):
+        """Fill, then stroke, always antialiased. Fill and stroke are one part: faded together
+        (through a layer) when both draw, so the fill never shows through the stroke."""
+        skia = self.skia
+        path = _skia_path(sh)
+        fill = sh["fill"] if sh["fill"] and sh["fill"][3] > 0 else None
+        stroke = sh["stroke"] if sh["stroke"] and sh["stroke"][3] > 0 and sh["width"] > 0 else None
+        together = fill and stroke and alpha * self.tint[3] < 1
+        a = 1.0 if together else alpha
+        if together:
+            lp = skia.Paint()
+            lp.setAlphaf(alpha * self.tint[3])
+            canvas.saveLayer(None, lp)
+            outer_tint, self.tint = self.tint, self.tint[:3] + (1.0,)
+        if fill:
+            canvas.drawPath(path, skia.Paint(AntiAlias=True, Color4f=self._color(fill, a)))
+        if stroke:
+            caps = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
+            joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
+            sp = skia.Paint(AntiAlias=True, Color4f=self._color(stroke, a), Style=skia.Paint.kStroke_Style,
+                            StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]], StrokeJoin=joins[sh["join"]],
+                            StrokeMiter=sh["miter"])
+            canvas.drawPath(path, sp)
+        if together:
+            self.tint = outer_tint
+            canvas.restore()
 
     def _gradient_shader(self, g, rect):
         """The gradient over `rect`: unit points scaled to it, colours interpolated unpremultiplied
@@ -533,7 +632,8 @@ class CairoRenderer:
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
         if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["matrix"] is None
-               or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] for L in _walk(tree["layers"])):
+               or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
+               for L in _walk(tree["layers"])):
             raise UnsupportedScene("masks, gradient layers, contentsGravity, 3D transforms, replicators and "
                                    "allowsEdgeAntialiasing are translated for Skia only")
         self.cairo, self.tree = cairo, tree
