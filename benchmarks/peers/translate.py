@@ -24,8 +24,13 @@ Animation casts it; the shadow is then faded like the layer's other parts
 the filter casts the shadow alone and the content is drawn directly. cairo
 has no blur.
 
-Besides the peer benchmark, scripts/outside-scenes uses this translation as an
-outside reference for the compositor's meaning on random scenes.
+For scripts/outside-scenes, which uses this translation as an outside reference
+for the compositor's meaning on random scenes, Skia also draws: 3D transforms and
+perspective sublayerTransforms (each layer's 4x4 map flattened to its superlayer's
+plane), zPosition order, isHidden, masks, every contentsGravity, axial and radial
+gradient layers, replicators (instance transforms and colours), shape layers
+(absolute M L C Q S Z path data and the shorthands, fill then stroke, one part
+under opacity) and allowsEdgeAntialiasing. cairo refuses those.
 """
 import math
 import os
