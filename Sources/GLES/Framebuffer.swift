@@ -47,15 +47,11 @@ final class Framebuffer {
         return size
     }
 
-    /// The viewport `target` sets for a `width` × `height` texture.
+    /// The viewport `target` sets for a `width` × `height` texture: each side
+    /// rounded up to a power of two when the driver allows it (the rule the
+    /// CPU executor follows too: ViewportMapping).
     func viewport(width: Int, height: Int) -> (Int, Int) {
-        (Framebuffer.viewportSide(width, max: maxViewport.0), Framebuffer.viewportSide(height, max: maxViewport.1))
-    }
-
-    /// `side` rounded up to a power of two when the driver allows it, else
-    /// `side` (the rule the CPU executor follows too: ViewportMapping).
-    static func viewportSide(_ side: Int, max: Int) -> Int {
-        ViewportMapping.viewportSide(side, max: max)
+        (ViewportMapping.viewportSide(width, max: maxViewport.0), ViewportMapping.viewportSide(height, max: maxViewport.1))
     }
 
     /// DEPTH_COMPONENT16 renderbuffers by size (GLES2 wants every attachment

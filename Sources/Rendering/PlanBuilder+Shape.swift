@@ -61,17 +61,18 @@ extension PlanBuilder {
             })
             parts.fillColor = c
         }
-        if let c = stroke, let ring = strokeRing(of: path, style: strokeStyle(s)) {
-            // The stroke of a rect, rounded rect or circle is a ring between two
-            // rounded rects: one analytic item, like a border (see strokeRing).
-            parts.strokeRing = ring
-            parts.strokeColor = c
-        } else if let c = stroke {
+        if let c = stroke {
             let style = strokeStyle(s)
-            let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
-            parts.stroke = cachedTrapezoids(key, layer: s, part: "stroke") {
-                try Trapezoids.decomposeChecked(Stroker.outlineChecked(flattened(), style: style, tolerance: tol),
-                                                rule: .nonZero, maxWidth: maxWidth)
+            if let ring = strokeRing(of: path, style: style) {
+                // The stroke of a rect, rounded rect or circle is a ring between two
+                // rounded rects: one analytic item, like a border (see strokeRing).
+                parts.stroke = .ring(ring)
+            } else {
+                let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
+                parts.stroke = .trapezoids(cachedTrapezoids(key, layer: s, part: "stroke") {
+                    try Trapezoids.decomposeChecked(Stroker.outlineChecked(flattened(), style: style, tolerance: tol),
+                                                    rule: .nonZero, maxWidth: maxWidth)
+                })
             }
             parts.strokeColor = c
         }
@@ -106,12 +107,15 @@ extension PlanBuilder {
             }
         }
         if let c = parts.strokeColor {
-            if let r = parts.strokeRing {
+            switch parts.stroke {
+            case .ring(let r):
                 add(DrawItem(layer: n.nameIndex, transform: t, rect: r.outer, paint: .solid(c.premultiplied.scaled(opacity)),
                              shape: .ring(r.outer, radius: r.radius, width: r.width, innerRadius: r.innerRadius),
                              aaEdges: .all, clip: n.clip))
-            } else {
-                emit(parts.stroke, c)
+            case .trapezoids(let traps):
+                emit(traps, c)
+            case .none:
+                break
             }
         }
     }
@@ -198,9 +202,9 @@ struct ShapeParts {
     enum Fill { case none, primitive(Rect, radius: Double), trapezoids([Trapezoid]) }
     var fill: Fill = .none
     var fillColor: Color?
-    var stroke: [Trapezoid] = []
-    /// The stroke as one analytic ring instead of `stroke` (PlanBuilder.strokeRing).
-    var strokeRing: Ring?
+    /// The stroke: one analytic ring (PlanBuilder.strokeRing) or trapezoids.
+    enum Stroke { case none, ring(Ring), trapezoids([Trapezoid]) }
+    var stroke: Stroke = .none
     var strokeColor: Color?
     struct Ring { var outer: Rect, radius: Double, width: Double, innerRadius: Double }
     /// About one target pixel in local units (the antialiased fringe's reach).
@@ -217,8 +221,11 @@ struct ShapeParts {
 
     /// The local rect the stroke covers, nil when it draws nothing.
     var strokeBounds: Rect? {
-        if let r = strokeRing { return r.outer }
-        return stroke.isEmpty ? nil : stroke.dropFirst().reduce(stroke[0].bounds) { $0.union($1.bounds) }
+        switch stroke {
+        case .none: return nil
+        case .ring(let r): return r.outer
+        case .trapezoids(let t): return t.isEmpty ? nil : t.dropFirst().reduce(t[0].bounds) { $0.union($1.bounds) }
+        }
     }
 
     /// Whether fill and stroke may touch a common pixel (their bounds,
