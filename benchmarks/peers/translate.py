@@ -30,7 +30,8 @@ perspective sublayerTransforms (each layer's 4x4 map flattened to its superlayer
 plane), zPosition order, isHidden, masks, every contentsGravity, axial and radial
 gradient layers, replicators (instance transforms and colours), shape layers
 (absolute M L C Q S Z path data and the shorthands, fill then stroke, one part
-under opacity) and allowsEdgeAntialiasing. cairo refuses those.
+under opacity) and allowsEdgeAntialiasing. cairo draws a transform without
+perspective (flattened, it is a 2D affine map) and refuses the rest of those.
 """
 import math
 import os
@@ -62,34 +63,12 @@ def parse_color(v):
     return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4, 6))
 
 
-def _matrix(ops, where):
-    """The z-rotations, 2D translations and 2D scales of a transform list as a 2D affine (a, b, c, d, e, f)."""
-    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    for i, op in enumerate(ops):
-        (k, v), = op.items()
-        if k == "rotate" and not isinstance(v, list):
-            t = math.radians(float(v))
-            n = (math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0.0, 0.0)
-        elif k == "translate" and float(v[2] if len(v) > 2 else 0) == 0:
-            n = (1.0, 0.0, 0.0, 1.0, float(v[0]), float(v[1]))
-        elif k == "scale" and float(v[2] if len(v) > 2 else 1) == 1:
-            n = (float(v[0]), 0.0, 0.0, float(v[1]), 0.0, 0.0)
-        else:
-            raise SystemExit(f"{where}.transform[{i}]: only z rotation, 2D translation and 2D scale are translated")
-        # m = n · m: each operation premultiplies, as CATransform3DTranslate(t, …) = translate · t
-        # (points are row vectors, p · m), so the last operation in the list acts on points first.
-        a, b, c, d, e, f = m
-        A, B, C, D, E, F = n
-        m = (A * a + B * c, A * b + B * d, C * a + D * c, C * b + D * d, E * a + F * c + e, E * b + F * d + f)
-    return m
-
-
-def _affine_or_none(ops, where):
-    """`_matrix` of a transform list, or None when it is not a 2D affine (Skia draws it anyway)."""
-    try:
-        return _matrix(ops, where) if all(isinstance(op, dict) for op in ops) else None
-    except SystemExit:
+def _affine(m):
+    """A 4×4 transform as the 2D affine (a, b, c, d, e, f) it draws as once flattened (rows and
+    columns 1, 2 and 4), or None under perspective: cairo has no projective transforms."""
+    if m[0][3] != 0 or m[1][3] != 0 or m[3][3] != 1:
         return None
+    return (m[0][0], m[0][1], m[1][0], m[1][1], m[3][0], m[3][1])
 
 
 def _mul4(a, b):
@@ -199,7 +178,10 @@ def _shape(L, where):
 
 
 def _skia_path(shape):
-    """The shape's path as a skia.Path (S reflects the previous cubic's second control point)."""
+    """The shape's path as a skia.Path (S reflects the previous cubic's second control point),
+    built once per shape and kept."""
+    if "_path" in shape:
+        return shape["_path"]
     import skia
     p = skia.Path()
     spec = shape["path"]
@@ -229,6 +211,7 @@ def _skia_path(shape):
             else:
                 p.close(); last_control = None
     p.setFillType(skia.PathFillType.kEvenOdd if shape["evenOdd"] else skia.PathFillType.kWinding)
+    shape["_path"] = p
     return p
 
 
@@ -265,8 +248,6 @@ def _instances(L):
 
 def _gradient(L, where):
     """A gradient layer's kind, straight colours, locations and unit points, or None."""
-    if L.get("type") not in ("gradient", None, "layer", "replicator", "shape"):
-        raise SystemExit(f"{where}: layers of type {L['type']!r} are not translated")
     if L.get("type") != "gradient":
         return None
     kind = L.get("gradientType", "axial")
@@ -276,8 +257,7 @@ def _gradient(L, where):
     n = len(colors)
     if n < 2:
         raise UnsupportedScene(f"{where}: a gradient layer needs two colours to be translated")
-    locations = [float(v) for v in L["locations"]] if "locations" in L else \
-        [i / (n - 1) if n > 1 else 0.0 for i in range(n)]
+    locations = [float(v) for v in L["locations"]] if "locations" in L else [i / (n - 1) for i in range(n)]
     return {"kind": kind, "colors": colors, "locations": locations,
             "start": tuple(float(v) for v in L.get("startPoint", [0.5, 0])),
             "end": tuple(float(v) for v in L.get("endPoint", [0.5, 1]))}
@@ -298,13 +278,16 @@ def _layer(L, where, base):
     else:
         bx, by, w, h = (float(v) for v in L.get("bounds", [0, 0, 0, 0]))
         px, py = (float(v) for v in L.get("position", [0, 0]))
+    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape"):
+        raise SystemExit(f"{where}: layers of type {L['type']!r} are not translated")
+    transform4 = _matrix4(L.get("transform", []), f"{where}.transform")
     bw = float(L.get("borderWidth", 0))
     shadow = float(L.get("shadowOpacity", 0))
     sc = parse_color(L.get("shadowColor", "#000000"))
     return {
         "origin": (px, py), "anchor": (bx + ax * w, by + ay * h), "z": float(L.get("zPosition", 0)),
-        "matrix": _affine_or_none(L.get("transform", []), where),
-        "transform4": _matrix4(L.get("transform", []), f"{where}.transform"),
+        "transform4": transform4,
+        "matrix": _affine(transform4),
         "sublayerTransform": _matrix4(L["sublayerTransform"], f"{where}.sublayerTransform")
         if L.get("sublayerTransform") else None,
         "rect": (bx, by, w, h), "radius": min(float(L.get("cornerRadius", 0)), w / 2, h / 2),
@@ -383,7 +366,16 @@ def _gravity_rect(gravity, rect, iw, ih):
 
 def _extent(L):
     """The layer's bounds united with its sublayers' output, shadows included (in its bounds
-    space), as a skia.Rect: what a saved layer for the layer's own shadow must hold."""
+    space), as a new skia.Rect: what a saved layer for the layer's own shadow must hold.
+    Worked out once per layer and kept (timed frames redo none of it)."""
+    import skia
+    if "_extent" not in L:
+        L["_extent"] = _extent_of(L)
+    return skia.Rect.MakeLTRB(*L["_extent"])
+
+
+def _extent_of(L):
+    """`_extent` worked out, as (left, top, right, bottom)."""
     import skia
     x, y, w, h = L["rect"]
     e = skia.Rect.MakeXYWH(x, y, w, h)
@@ -400,7 +392,7 @@ def _extent(L):
                 _, (dx, dy), sigma = S["shadow"]
                 out.join(out.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
             e.join(_map(S, inner).mapRect(out))
-    return e
+    return (e.left(), e.top(), e.right(), e.bottom())
 
 
 # ---------------------------------------------------------------- Skia
@@ -639,8 +631,8 @@ class CairoRenderer:
         if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
                for L in _walk(tree["layers"])):
-            raise UnsupportedScene("masks, gradient layers, contentsGravity, 3D transforms, replicators and "
-                                   "allowsEdgeAntialiasing are translated for Skia only")
+            raise UnsupportedScene("masks, gradient and shape layers, contentsGravity, perspective, sublayerTransform, "
+                                   "replicators and allowsEdgeAntialiasing are translated for Skia only")
         self.cairo, self.tree = cairo, tree
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
         self.images = {}
