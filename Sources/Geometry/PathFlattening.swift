@@ -3,7 +3,10 @@
 // needs); a stroke must know which subpaths were closed with `Z`, because
 // only those get a join where they end instead of two caps. The tolerance is
 // in the path's own units: callers pass pixels ÷ (local → pixel scale) so
-// curves stay smooth at any zoom.
+// curves stay smooth at any zoom. Each point also says whether the path
+// turns a corner there or runs on smoothly (a point inside a flattened
+// curve, or two segments meeting on one tangent): a stroke applies its
+// lineJoin only at corners (Stroker).
 
 /// One flattened subpath.
 public struct Polyline: Hashable, Sendable {
@@ -11,7 +14,20 @@ public struct Polyline: Hashable, Sendable {
     public var points: [Vec2]
     /// True when the subpath ended with `close`.
     public var closed: Bool
-    public init(points: [Vec2], closed: Bool) { self.points = points; self.closed = closed }
+    /// Per point: true where the path's direction is continuous (a vertex
+    /// inside a flattened curve, or segments meeting on one tangent), so the
+    /// turn there is the flattening's, not a corner of the path. A stroke
+    /// joins such points round, which follows the curve; a miter there would
+    /// reach out along the chords (past the stroke of a tight curve, such
+    /// as the tip of a very flat ellipse). End points of an open polyline
+    /// are false.
+    public var smooth: [Bool]
+    /// A polyline whose every point is a corner unless `smooth` says otherwise.
+    public init(points: [Vec2], closed: Bool, smooth: [Bool]? = nil) {
+        self.points = points; self.closed = closed
+        self.smooth = smooth ?? Array(repeating: false, count: points.count)
+        precondition(self.smooth.count == points.count, "Polyline: one smooth flag per point")
+    }
 
     /// Total length, the closing segment included when closed.
     public var length: Double {
@@ -30,44 +46,88 @@ public extension Path {
     /// zero-length stroke may still draw caps); a lone move is dropped.
     func subpaths(tolerance: Double) -> [Polyline] {
         var out: [Polyline] = []
-        var cur: [Vec2] = []
+        var cur: [Vec2] = [], smooth: [Bool] = []
         var p = Vec2.zero, start = Vec2.zero
         var started = false, drew = false
-        func add(_ q: Vec2) {
-            if let l = cur.last, l == q { return }
-            cur.append(q)
+        // The direction the path leaves the subpath's first point in, and
+        // the direction it arrives at the current point in (nil: none yet).
+        var firstTangent: Vec2?, lastTangent: Vec2?, hasFirst = false
+        // Appends the points of one segment from the current point `p`,
+        // leaving along `t0` and arriving along `t1` (nil where the
+        // direction is not a number: never smooth); the inner points of a
+        // curve are smooth. A segment that goes nowhere adds nothing.
+        func segment(_ pts: [Vec2], leaving t0: Vec2?, arriving t1: Vec2?, curve: Bool) {
+            var added = false
+            for (i, q) in pts.enumerated() where cur.last != q {
+                if !added {
+                    // The segment's first point out of `p`: whether `p` is a corner.
+                    smooth[smooth.count - 1] = Self.sameDirection(lastTangent, t0)
+                    if !hasFirst { firstTangent = t0; hasFirst = true }
+                    added = true
+                }
+                cur.append(q)
+                smooth.append(curve && i < pts.count - 1)
+            }
+            if added { lastTangent = t1 }
         }
         func flush(closed: Bool) {
             if started && drew {
-                var pts = cur
-                if closed, pts.count > 1, pts.first == pts.last { pts.removeLast() }
-                out.append(Polyline(points: pts, closed: closed && pts.count > 1))
+                var pts = cur, flags = smooth
+                // Whether the subpath's last segment ended on its start (else a closing line is implied).
+                let endsAtStart = pts.count > 1 && pts.first == pts.last
+                if closed, endsAtStart { pts.removeLast(); flags.removeLast() }
+                let isClosed = closed && pts.count > 1
+                if isClosed {
+                    // The join where the subpath closes: the last segment (the
+                    // closing line, or the segment that ended on the start) into the first.
+                    if endsAtStart {
+                        flags[0] = Self.sameDirection(lastTangent, firstTangent)
+                    } else {
+                        let t = (pts[0] - pts[pts.count - 1]).normalizedOrNil
+                        flags[flags.count - 1] = Self.sameDirection(lastTangent, t)
+                        flags[0] = Self.sameDirection(t, firstTangent)
+                    }
+                } else {
+                    flags[0] = false
+                    flags[flags.count - 1] = false
+                }
+                out.append(Polyline(points: pts, closed: isClosed, smooth: flags))
             }
-            cur = []; started = false; drew = false
+            cur = []; smooth = []; started = false; drew = false
+            firstTangent = nil; lastTangent = nil; hasFirst = false
         }
-        func begin() { if !started { cur = [p]; started = true }; drew = true }
+        func begin() { if !started { cur = [p]; smooth = [false]; started = true }; drew = true }
         for e in elements {
             switch e {
             case .move(let q):
-                flush(closed: false); p = q; start = q; cur = [q]; started = true
+                flush(closed: false); p = q; start = q; cur = [q]; smooth = [false]; started = true
             case .line(let q):
-                begin(); add(q); p = q
+                begin()
+                let t = (q - p).normalizedOrNil
+                segment([q], leaving: t, arriving: t, curve: false)
+                p = q
             case .quad(let c, let q):
                 begin()
                 let n = Self.flatteningSteps(p, c, c, q, tolerance, quadratic: true)
+                var pts: [Vec2] = []
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
-                    add(p * (u * u) + c * (2 * u * t) + q * (t * t))
+                    pts.append(p * (u * u) + c * (2 * u * t) + q * (t * t))
                 }
+                segment(pts, leaving: Self.endTangent([p, c, q]), arriving: Self.endTangent([q, c, p]).map { -$0 },
+                        curve: true)
                 p = q
             case .cubic(let c1, let c2, let q):
                 begin()
                 let n = Self.flatteningSteps(p, c1, c2, q, tolerance, quadratic: false)
+                var pts: [Vec2] = []
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let a = p * (u * u * u) + c1 * (3 * u * u * t)
-                    add(a + c2 * (3 * u * t * t) + q * (t * t * t))
+                    pts.append(a + c2 * (3 * u * t * t) + q * (t * t * t))
                 }
+                segment(pts, leaving: Self.endTangent([p, c1, c2, q]),
+                        arriving: Self.endTangent([q, c2, c1, p]).map { -$0 }, curve: true)
                 p = q
             case .close:
                 begin(); flush(closed: true); p = start
@@ -75,6 +135,22 @@ public extension Path {
         }
         flush(closed: false)
         return out
+    }
+
+    /// The unit direction a Bézier curve leaves its first control point
+    /// in: toward the first control point that differs from it (nil when
+    /// all coincide, a curve that draws nothing).
+    static func endTangent(_ controls: [Vec2]) -> Vec2? {
+        for c in controls.dropFirst() { if let t = (c - controls[0]).normalizedOrNil { return t } }
+        return nil
+    }
+
+    /// Whether unit directions `a` (arriving) and `b` (leaving) are one
+    /// tangent: within 0.01 radian (0.57°). Joins of any style differ from
+    /// a round one by under w·θ²/8 there (w/80,000 of the line width).
+    static func sameDirection(_ a: Vec2?, _ b: Vec2?) -> Bool {
+        guard let a, let b else { return false }
+        return a.dot(b) > 0 && abs(a.cross(b)) < 0.01
     }
 
     /// Segments needed so a uniform subdivision stays within `tol`

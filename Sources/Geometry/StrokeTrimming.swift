@@ -11,8 +11,12 @@ public struct StrokePiece: Hashable, Sendable {
     /// For a zero-length open piece (a dash of length 0): the direction
     /// its caps face; nil otherwise.
     public var direction: Vec2?
-    public init(points: [Vec2], closed: Bool, direction: Vec2? = nil) {
+    /// Per point: whether the path runs on smoothly there (`Polyline.smooth`).
+    public var smooth: [Bool]
+    public init(points: [Vec2], closed: Bool, direction: Vec2? = nil, smooth: [Bool]? = nil) {
         self.points = points; self.closed = closed; self.direction = direction
+        self.smooth = smooth ?? Array(repeating: false, count: points.count)
+        precondition(self.smooth.count == points.count, "StrokePiece: one smooth flag per point")
     }
 }
 
@@ -22,7 +26,7 @@ public enum StrokeTrimming {
     /// with start == 0 and end == 1 on a zero-length path).
     public static func trim(_ lines: [Polyline], start: Double, end: Double) -> [StrokePiece] {
         let s0 = min(max(start, 0), 1), s1 = min(max(end, 0), 1)
-        if s0 <= 0 && s1 >= 1 { return lines.map { StrokePiece(points: $0.points, closed: $0.closed) } }
+        if s0 <= 0 && s1 >= 1 { return lines.map { StrokePiece(points: $0.points, closed: $0.closed, smooth: $0.smooth) } }
         guard s1 > s0 else { return [] }
         let total = lines.reduce(0) { $0 + $1.length }
         guard total > 0 else { return [] }
@@ -35,7 +39,7 @@ public enum StrokeTrimming {
             let lo = max(a, offset), hi = min(b, offset + len)
             guard hi > lo else { continue }
             if lo <= offset && hi >= offset + len {
-                out.append(StrokePiece(points: line.points, closed: line.closed))
+                out.append(StrokePiece(points: line.points, closed: line.closed, smooth: line.smooth))
             } else {
                 out.append(extract(line, from: lo - offset, to: hi - offset))
             }
@@ -59,7 +63,7 @@ public enum StrokeTrimming {
         let full = pat.count % 2 == 1 ? pat + pat : pat
         var out: [StrokePiece] = []
         for piece in pieces {
-            let line = Polyline(points: piece.points, closed: piece.closed)
+            let line = Polyline(points: piece.points, closed: piece.closed, smooth: piece.smooth)
             let len = line.length
             guard len > 0 else { out.append(piece); continue }
             // Where the pattern stands at arc length 0.
@@ -89,11 +93,13 @@ public enum StrokeTrimming {
         return out
     }
 
-    /// The open piece of `line` between arc lengths `a` ≤ `b`.
+    /// The open piece of `line` between arc lengths `a` ≤ `b`. Points of
+    /// `line` inside the piece keep their smooth flags; its ends are cut
+    /// there (caps, not joins).
     static func extract(_ line: Polyline, from a: Double, to b: Double) -> StrokePiece {
-        var pts = line.points
-        if line.closed, let f = pts.first { pts.append(f) }
-        var out: [Vec2] = []
+        var pts = line.points, flags = line.smooth
+        if line.closed, let f = pts.first { pts.append(f); flags.append(flags[0]) }
+        var out: [Vec2] = [], smooth: [Bool] = []
         var dir: Vec2?
         var acc = 0.0
         for i in pts.indices.dropFirst() {
@@ -102,20 +108,21 @@ public enum StrokeTrimming {
             guard l > 0 else { continue }
             let e = acc + l
             if out.isEmpty, a <= e {
-                out.append(p + (q - p) * ((a - acc) / l))
+                out.append(p + (q - p) * ((a - acc) / l)); smooth.append(false)
                 dir = (q - p) * (1 / l)
             }
             if !out.isEmpty {
                 if b <= e {
                     let end = p + (q - p) * ((b - acc) / l)
-                    if end != out.last { out.append(end) }
+                    if end != out.last { out.append(end); smooth.append(false) }
                     break
                 }
-                if q != out.last { out.append(q) }
+                if q != out.last { out.append(q); smooth.append(flags[i]) }
             }
             acc = e
         }
+        if let last = smooth.indices.last { smooth[last] = false }
         if out.count == 1 { return StrokePiece(points: out, closed: false, direction: dir) }
-        return StrokePiece(points: out, closed: false)
+        return StrokePiece(points: out, closed: false, smooth: smooth)
     }
 }

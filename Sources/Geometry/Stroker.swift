@@ -1,9 +1,14 @@
 // Geometry: a stroke as polygons. Each centre-line piece becomes a quad per
 // segment plus a convex polygon per join (miter, falling back to bevel past
 // the miter limit; round as a fan; bevel) and per cap (butt adds nothing,
-// square a box, round a half-disc fan). All polygons are oriented the same
-// way, so filling them together with the non-zero rule gives their union:
-// overlaps (joins over segments, a path crossing itself) never blend twice.
+// square a box, round a half-disc fan). The style's join applies at the
+// path's corners only: where the centre line runs on smoothly (the inner
+// points of a flattened curve, `Polyline.smooth`) the join is round, so the
+// stroke is the band within half the line width of the curve (a miter
+// between the chords of a tight curve would spike out). All polygons are
+// oriented the same way, so filling them together with the non-zero rule
+// gives their union: overlaps (joins over segments, a path crossing itself)
+// never blend twice.
 // Building one exact offset outline instead would need a polygon union of
 // its own; the trapezoid sweep already does that work.
 
@@ -72,10 +77,17 @@ public enum Stroker {
     static func outline(_ piece: StrokePiece, style: StrokeStyle, tolerance: Double, into out: inout [[Vec2]],
                         points: inout Int, limit: Int) -> Bool {
         let hw = style.lineWidth / 2
-        var pts: [Vec2] = []
-        for p in piece.points where pts.last != p { pts.append(p) }
+        var pts: [Vec2] = [], smooth: [Bool] = []
+        for (p, s) in zip(piece.points, piece.smooth) {
+            // A repeated point is a corner if either copy is.
+            if pts.last == p { smooth[smooth.count - 1] = smooth[smooth.count - 1] && s } else { pts.append(p); smooth.append(s) }
+        }
         var closed = piece.closed
-        if closed, pts.count > 1, pts.first == pts.last { pts.removeLast() }
+        if closed, pts.count > 1, pts.first == pts.last {
+            pts.removeLast()
+            let lastSmooth = smooth.removeLast()
+            smooth[0] = smooth[0] && lastSmooth
+        }
         if closed && pts.count < 2 { closed = false }
         func add(_ poly: [Vec2]) {
             guard poly.count >= 3 else { return }
@@ -111,7 +123,10 @@ public enum Stroker {
         let joins = closed ? Array(0..<n) : Array(1..<(n - 1))
         for v in joins {
             let d0 = dirs[(v - 1 + segCount) % segCount], d1 = dirs[v % segCount]
-            add(join(at: pts[v], d0, d1, hw: hw, style: style, tolerance: tolerance))
+            // Where the path runs on smoothly (inside a flattened curve) the
+            // turn is the flattening's: a round join follows the curve.
+            add(join(at: pts[v], d0, d1, hw: hw, join: smooth[v] ? .round : style.lineJoin,
+                     miterLimit: style.miterLimit, tolerance: tolerance))
             if points > limit { return false }
         }
         if !closed {
@@ -125,13 +140,13 @@ public enum Stroker {
     static func perp(_ d: Vec2) -> Vec2 { Vec2(-d.y, d.x) }
 
     /// The join polygon at `p` between incoming direction `d0` and outgoing `d1` (unit vectors).
-    static func join(at p: Vec2, _ d0: Vec2, _ d1: Vec2, hw: Double, style: StrokeStyle,
+    static func join(at p: Vec2, _ d0: Vec2, _ d1: Vec2, hw: Double, join: LineJoin, miterLimit: Double,
                      tolerance: Double) -> [Vec2] {
         let cross = d0.cross(d1), dot = d0.dot(d1)
         if abs(cross) < 1e-12 && dot > 0 { return [] }  // straight on
         let s: Double = cross > 0 ? -1 : 1  // the outer side
         let o0 = perp(d0) * (s * hw), o1 = perp(d1) * (s * hw)
-        switch style.lineJoin {
+        switch join {
         case .bevel:
             return [p, p + o0, p + o1]
         case .miter:
@@ -139,7 +154,7 @@ public enum Stroker {
             let denom = 1 + dot
             if denom > 1e-12 {
                 let m = (o0 + o1) * (1 / denom)
-                if m.length / hw <= style.miterLimit { return [p, p + o0, p + m, p + o1] }
+                if m.length / hw <= miterLimit { return [p, p + o0, p + m, p + o1] }
             }
             return [p, p + o0, p + o1]
         case .round:

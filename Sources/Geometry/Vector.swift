@@ -16,6 +16,12 @@ public struct Vec2: Hashable, Sendable, CustomStringConvertible {
     public func dot(_ o: Vec2) -> Double { x * o.x + y * o.y }
     public func cross(_ o: Vec2) -> Double { x * o.y - y * o.x }
     public var length: Double { (x * x + y * y).squareRoot() }
+    /// The unit vector along this one; nil for a zero, infinite or NaN vector.
+    public var normalizedOrNil: Vec2? {
+        let l = length
+        guard l > 0, l.isFinite else { return nil }
+        return self * (1 / l)
+    }
     public var description: String { "(\(fmt(x)), \(fmt(y)))" }
 }
 

@@ -21,6 +21,11 @@ public enum PlanLimits {
     /// (100,005 text layers of 100 × 20 points asked for 800 MB of images
     /// and took 1.9 GB; 256 MiB keeps such a frame within 1 GB).
     public static let maximumTextImageBytes = 256 << 20
+    /// All shape coverage masks one frame draws (PlanBuilder+ShapeMask):
+    /// bytes (256 MiB), counted before each is made. A mask covers only
+    /// the visible pixels of its shape, so a frame reaches this only with
+    /// hundreds of canvas-sized shapes.
+    public static let maximumShapeMaskBytes = 256 << 20
 }
 
 extension PlanBuilder {

@@ -15,8 +15,12 @@ import Geometry
 import Layers
 
 extension PlanBuilder {
-    /// Flattening tolerance in pixels.
+    /// Flattening tolerance in pixels (trapezoid items, under perspective).
     static let shapeTolerancePixels = 0.2
+    /// Flattening tolerance in pixels for shapes drawn from their exact
+    /// coverage: a chord inside its curve, cap or join loses up to this much
+    /// of a pixel's width, so 0.05 keeps that under 13 levels.
+    static let shapeMaskTolerancePixels = 0.05
     /// Widest trapezoid item in pixels (long slivers interpolate badly).
     static let shapeMaxTrapezoidPixels = 16.0
 
@@ -39,7 +43,10 @@ extension PlanBuilder {
         guard fill != nil || stroke != nil else { return nil }
         // Quantized (steps of 2^(1/8)), so layers at about the same scale share trapezoids.
         let scale = exp2((log2(pixelsPerUnit(n.toTarget, around: path.controlBounds)) * 8).rounded() / 8)
-        let tol = Self.shapeTolerancePixels / scale
+        // Under a 2D map the parts are drawn from their exact coverage in
+        // target pixels (PlanBuilder+ShapeMask); under perspective as trapezoids.
+        let exact = n.toTarget.isAffineInFront
+        let tol = (exact ? Self.shapeMaskTolerancePixels : Self.shapeTolerancePixels) / scale
         let maxWidth = Self.shapeMaxTrapezoidPixels / scale
         var parts = ShapeParts(pixel: 1 / scale)
         var lines: [Polyline]?
@@ -54,6 +61,12 @@ extension PlanBuilder {
             // rounded-rect distance function backgrounds use), not trapezoids.
             parts.fill = .primitive(prim.rect, radius: prim.radius)
             parts.fillColor = c
+        } else if let c = fill, exact {
+            let key = ShapeTrapezoidKey(path: path, stroke: nil, fillRule: s.fillRule, tolerance: tol, maxWidth: .infinity)
+            parts.fill = .polygons(shapePolygonCache.value(for: key) {
+                ShapePolygons(flattened().map(\.points), rule: s.fillRule, source: key)
+            })
+            parts.fillColor = c
         } else if let c = fill {
             let key = ShapeTrapezoidKey(path: path, stroke: nil, fillRule: s.fillRule, tolerance: tol, maxWidth: maxWidth)
             parts.fill = .trapezoids(cachedTrapezoids(key, layer: s, part: "fill") {
@@ -67,6 +80,16 @@ extension PlanBuilder {
                 // The stroke of a rect, rounded rect or circle is a ring between two
                 // rounded rects: one analytic item, like a border (see strokeRing).
                 parts.stroke = .ring(ring)
+            } else if exact {
+                let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: .infinity)
+                do {
+                    parts.stroke = .polygons(try shapePolygonCache.value(for: key) {
+                        ShapePolygons(try Stroker.outlineChecked(flattened(), style: style, tolerance: tol),
+                                      rule: .nonZero, source: key)
+                    })
+                } catch {
+                    problem(s, "stroke: \(error)")
+                }
             } else {
                 let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
                 parts.stroke = .trapezoids(cachedTrapezoids(key, layer: s, part: "stroke") {
@@ -102,6 +125,8 @@ extension PlanBuilder {
                              shape: shape, aaEdges: .all, clip: n.clip))
             case .trapezoids(let traps):
                 emit(traps, c)
+            case .polygons(let p):
+                emitShapeMask(p, c, n, opacity: opacity, what: "fill")
             case .none:
                 break
             }
@@ -114,6 +139,8 @@ extension PlanBuilder {
                              aaEdges: .all, clip: n.clip))
             case .trapezoids(let traps):
                 emit(traps, c)
+            case .polygons(let p):
+                emitShapeMask(p, c, n, opacity: opacity, what: "stroke")
             case .none:
                 break
             }
@@ -199,11 +226,12 @@ extension PlanBuilder {
 
 /// A shape layer's fill and stroke geometry in its own plane (see `shapeParts`).
 struct ShapeParts {
-    enum Fill { case none, primitive(Rect, radius: Double), trapezoids([Trapezoid]) }
+    enum Fill { case none, primitive(Rect, radius: Double), trapezoids([Trapezoid]), polygons(ShapePolygons) }
     var fill: Fill = .none
     var fillColor: Color?
-    /// The stroke: one analytic ring (PlanBuilder.strokeRing) or trapezoids.
-    enum Stroke { case none, ring(Ring), trapezoids([Trapezoid]) }
+    /// The stroke: one analytic ring (PlanBuilder.strokeRing), trapezoids,
+    /// or polygons drawn through their exact coverage (PlanBuilder+ShapeMask).
+    enum Stroke { case none, ring(Ring), trapezoids([Trapezoid]), polygons(ShapePolygons) }
     var stroke: Stroke = .none
     var strokeColor: Color?
     struct Ring { var outer: Rect, radius: Double, width: Double, innerRadius: Double }
@@ -216,6 +244,7 @@ struct ShapeParts {
         case .none: return nil
         case .primitive(let r, _): return r.isEmpty ? nil : r
         case .trapezoids(let t): return t.isEmpty ? nil : t.dropFirst().reduce(t[0].bounds) { $0.union($1.bounds) }
+        case .polygons(let p): return p.bounds
         }
     }
 
@@ -225,6 +254,7 @@ struct ShapeParts {
         case .none: return nil
         case .ring(let r): return r.outer
         case .trapezoids(let t): return t.isEmpty ? nil : t.dropFirst().reduce(t[0].bounds) { $0.union($1.bounds) }
+        case .polygons(let p): return p.bounds
         }
     }
 

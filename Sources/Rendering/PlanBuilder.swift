@@ -73,6 +73,8 @@ public final class PlanBuilder {
     var shadowMaskBytes = 0
     /// Text backing images of this frame so far (PlanBuilder+Text): bytes, layers, and whether over the limit.
     var textImageBytes = 0, textLayersDrawn = 0, textImagesOverBudget = false
+    /// Shape coverage masks of this frame so far (PlanBuilder+ShapeMask): bytes, and whether over the limit.
+    var shapeMaskBytes = 0, shapeMasksOverBudget = false
     /// Whether each plan image (by index) is opaque in every pixel, for occlusion culling.
     var opaqueImages: [Int: Bool] = [:]
     /// The layer `build` started from, for naming layers by key path in problems.

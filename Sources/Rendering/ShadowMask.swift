@@ -245,7 +245,7 @@ extension PlanBuilder {
                         + "\(PlanLimits.maximumShadowMaskBytes >> 20) MiB")
                 return
             }
-            let (img, r) = ShadowMaskCache.shared.mask(for: key) {
+            let (img, r) = shadowMaskCache.value(for: key) {
                 ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad, region: region)
             }
             images.append(PlanImage(key: "shadowPath(\(d.nameIndex))", image: img))

@@ -1,5 +1,6 @@
-// Tests what the plan builder emits for shape layers: fill trapezoids then
-// stroke trapezoids, premultiplied colour × opacity, nothing for an empty
+// Tests what the plan builder emits for shape layers: the fill then the
+// stroke (coverage mask tiles under a 2D map, trapezoids under perspective),
+// premultiplied colour × opacity, nothing for an empty
 // path, a null fill or a zero line width, and no culling of a path that
 // lies outside the layer's bounds (shapes are not clipped to bounds).
 
@@ -27,9 +28,42 @@ final class ShapeLayerPlanTests: XCTestCase {
         return items
     }
 
+    /// The area `items` cover in target pixels: solid tiles whole, mask tiles
+    /// by their coverage texels, trapezoids by their area.
+    func coveredArea<S: Sequence>(_ items: S, _ plan: RenderPlan) -> Double where S.Element == DrawItem {
+        items.reduce(0.0) { a, item in
+            switch (item.paint, item.shape) {
+            case (.solid, .trapezoid(let z)):
+                return a + z.area
+            case (.solid, .quad):
+                return a + item.rect.width * item.rect.height
+            case (.textureAlpha(.image(let i), let uv, .nearest, _), .quad):
+                let img = plan.images[i].image
+                var sum = 0.0
+                for y in Int(item.rect.minY)..<Int(item.rect.maxY) {
+                    for x in Int(item.rect.minX)..<Int(item.rect.maxX) {
+                        let t = uv.apply(Vec2(Double(x) + 0.5, Double(y) + 0.5))
+                        sum += Double(img[Int(t.x * Double(img.width)), Int(t.y * Double(img.height))].3) / 255
+                    }
+                }
+                return a + sum
+            default:
+                XCTFail("not a shape item: \(item)")
+                return a
+            }
+        }
+    }
+
+    func colour(_ item: DrawItem) -> PremultipliedColor? {
+        switch item.paint {
+        case .solid(let c), .textureAlpha(_, _, _, let c): return c
+        default: return nil
+        }
+    }
+
     func testFillThenStroke() {
         let r = canvas()
-        // A square with an extra point on its top edge: not a primitive, so it is tessellated.
+        // A square with an extra point on its top edge: not a primitive, so it is drawn from its coverage.
         let s = shape(Path([.move(Vec2(0, 0)), .line(Vec2(10, 0)), .line(Vec2(20, 0)), .line(Vec2(20, 20)),
                             .line(Vec2(0, 20)), .close]))
         s.fillColor = Color(r: 1, g: 0, b: 0, a: 1)
@@ -44,23 +78,18 @@ final class ShapeLayerPlanTests: XCTestCase {
         guard case .texture(.pass(0), _, _, let faded) = items(plan).first?.paint else { return XCTFail() }
         XCTAssertEqual(faded, 0.5)
         guard case .draw(let it) = plan.passes[0].content else { return XCTFail() }
-        let fillPaint = Paint.solid(PremultipliedColor(r: 1, g: 0, b: 0, a: 1))
-        let strokePaint = Paint.solid(PremultipliedColor(r: 0, g: 0, b: 1, a: 1))
+        let fillColour = PremultipliedColor(r: 1, g: 0, b: 0, a: 1)
+        let strokeColour = PremultipliedColor(r: 0, g: 0, b: 1, a: 1)
         // Fill first, then stroke.
-        let fills = it.prefix { $0.paint == fillPaint }
+        let fills = it.prefix { colour($0) == fillColour }
         let strokes = it.dropFirst(fills.count)
-        XCTAssertTrue(strokes.allSatisfy { $0.paint == strokePaint })
-        func area<S: Sequence>(_ items: S) -> Double where S.Element == DrawItem {
-            items.reduce(0.0) { a, item in
-                guard case .trapezoid(let z) = item.shape else { XCTFail("not a trapezoid"); return a }
-                return a + z.area
-            }
-        }
-        // The fill: one 20-wide slab cut in two (items are at most 16 pixels wide).
-        XCTAssertEqual(fills.count, 2)
-        XCTAssertEqual(area(fills), 400, accuracy: 1e-9)
-        XCTAssertEqual(fills.map(\.aaEdges), [[.left, .top, .bottom], [.top, .right, .bottom]])
-        XCTAssertEqual(area(strokes), 22 * 22 - 18 * 18, accuracy: 1e-9)
+        XCTAssertFalse(fills.isEmpty)
+        XCTAssertTrue(strokes.allSatisfy { colour($0) == strokeColour })
+        // The fill covers its 20 × 20 pixels exactly (one full tile: a solid quad);
+        // the stroke the ring between the squares 22 and 18 wide.
+        XCTAssertEqual(coveredArea(fills, plan), 400, accuracy: 1e-9)
+        XCTAssertTrue(fills.allSatisfy { if case .solid = $0.paint { return true }; return false })
+        XCTAssertEqual(coveredArea(strokes, plan), 22 * 22 - 18 * 18, accuracy: 1e-9)
     }
 
     func testRectRoundedRectAndCircleFillsAreOneAnalyticItem() {
@@ -80,13 +109,28 @@ final class ShapeLayerPlanTests: XCTestCase {
             XCTAssertEqual(it.first?.shape, expected)
             XCTAssertEqual(it.first?.aaEdges, .all, "shape edges are always antialiased")
         }
-        // An ellipse that is not a circle, or a star, is tessellated.
-        for path in [Path.ellipse(Rect(x: 0, y: 0, width: 20, height: 10)),
-                     Path([.move(Vec2(10, 0)), .line(Vec2(20, 20)), .line(Vec2(0, 20)), .close])] {
+        // An ellipse that is not a circle, or a triangle, is drawn from its exact
+        // coverage under a 2D map: pixel-aligned tiles, the partly covered ones
+        // sampling a coverage mask texel for texel; under perspective, trapezoids.
+        let ellipse = Path.ellipse(Rect(x: 0, y: 0, width: 20, height: 10))
+        let triangle = Path([.move(Vec2(10, 0)), .line(Vec2(20, 20)), .line(Vec2(0, 20)), .close])
+        for (path, area) in [(ellipse, Double.pi * 10 * 5), (triangle, 200)] {
             let r = canvas()
             r.addSublayer(shape(path))
-            let it = items(PlanBuilder.build(root: r, width: 100, height: 100))
-            XCTAssertTrue(it.allSatisfy { if case .trapezoid = $0.shape { return true }; return false })
+            let plan = PlanBuilder.build(root: r, width: 100, height: 100)
+            let it = items(plan)
+            XCTAssertTrue(it.allSatisfy { $0.shape == .quad && $0.aaEdges == [] && $0.transform == .identity })
+            XCTAssertTrue(it.contains { if case .textureAlpha(_, _, .nearest, _) = $0.paint { return true }; return false })
+            // Each texel rounds its coverage to 8 bits: within half a level a pixel.
+            XCTAssertEqual(coveredArea(it, plan), area, accuracy: 0.05 + 0.5 / 255 * 400)
+            let s = shape(path)
+            var eye = Transform3D.identity
+            eye.m34 = -1.0 / 200
+            s.transform = Transform3D.rotation(0.5, 0, 1, 0).concatenating(eye)
+            let p = canvas()
+            p.addSublayer(s)
+            XCTAssertTrue(items(PlanBuilder.build(root: p, width: 100, height: 100))
+                .allSatisfy { if case .trapezoid = $0.shape { return true }; return false })
         }
     }
 

@@ -1,0 +1,133 @@
+// Rendering: shape layers under a 2D transform, antialiased exactly. The
+// path's fill polygons (or its stroke's outline polygons) are mapped to
+// target pixels, cut there into trapezoids by the slab sweep, and each
+// pixel gets the exact area of the region inside it (TrapezoidCoverage):
+// the box filter, summed over trapezoids that never overlap. The coverage
+// is a small alpha image drawn in tiles over the pixels it touches, in the
+// shape's colour: nearest sampling on a pixel-aligned grid, so each pixel
+// reads its own coverage and both executors draw the same bytes. Tiles
+// covered everywhere are plain solid quads (opaque when the colour is), and
+// empty tiles are left out.
+//
+// Per-trapezoid items with edge ramps (PlanBuilder+Shape) stay for shapes
+// under perspective, where no pixel grid of the shape's plane lines up with
+// the target's; there a pixel beside a slab that a curve vertex cut off can
+// lose its coverage (docs/reliability.md, "Random scenes against Skia").
+
+import Foundation
+import Geometry
+import Images
+import Layers
+
+/// A shape part (fill or stroke) as polygons in the layer's plane, filled
+/// with `rule`, for drawing through an exact coverage mask.
+struct ShapePolygons {
+    var polygons: [[Vec2]]
+    var rule: FillRule
+    /// The polygons' bounds (finite points), nil when there are none.
+    var bounds: Rect?
+    /// What the polygons were built from (the path, stroke and tolerance).
+    var source: ShapeTrapezoidKey
+
+    init(_ polygons: [[Vec2]], rule: FillRule, source: ShapeTrapezoidKey) {
+        self.polygons = polygons; self.rule = rule; self.source = source
+        let points = polygons.lazy.filter { $0.count >= 3 }.joined().filter { $0.x.isFinite && $0.y.isFinite }
+        bounds = points.isEmpty ? nil : Rect.bounding(Array(points))
+    }
+}
+
+extension Homography {
+    /// Whether the map is affine and in front of the eye: a pixel grid in
+    /// the target is a parallelogram grid in the layer's plane.
+    var isAffineInFront: Bool { isAffine && i > 0 && i.isFinite }
+}
+
+extension PlanBuilder {
+    /// Side of the square tiles a coverage mask is drawn in.
+    static let shapeMaskTile = 32
+
+    /// Draws `part` in `color` × `opacity` through its exact coverage in
+    /// `n`'s target (which must map the layer affinely).
+    func emitShapeMask(_ part: ShapePolygons, _ color: Color, _ n: LayerDraw, opacity: Double, what: String) {
+        let h = n.toTarget
+        guard h.isAffineInFront, let local = part.bounds, let box = h.boundingBox(of: local) else { return }
+        var visible = n.target
+        if let c = n.clip { visible = visible.intersection(Rect.bounding(c)) }
+        let area = box.intersection(visible)
+        guard !area.isEmpty, area.minX.isFinite, area.maxX.isFinite, area.minY.isFinite, area.maxY.isFinite else { return }
+        let x0 = Int(area.minX.rounded(.down)), y0 = Int(area.minY.rounded(.down))
+        let w = Int(area.maxX.rounded(.up)) - x0, hgt = Int(area.maxY.rounded(.up)) - y0
+        guard w > 0, hgt > 0 else { return }
+        shapeMaskBytes += w * hgt * 4
+        guard shapeMaskBytes <= PlanLimits.maximumShapeMaskBytes else {
+            if !shapeMasksOverBudget {
+                shapeMasksOverBudget = true
+                problem(n.layer, "\(what): this frame's shape coverage masks would need more than "
+                        + "\(PlanLimits.maximumShapeMaskBytes >> 20) MiB")
+            }
+            return
+        }
+        let key = ShapeMaskKey(source: part.source, rule: part.rule,
+                               map: [h.a / h.i, h.b / h.i, h.d / h.i, h.e / h.i, h.g / h.i, h.h / h.i],
+                               x0: x0, y0: y0, width: w, height: hgt)
+        let mask: Image
+        do {
+            mask = try shapeMaskCache.value(for: key) {
+                let pixels = part.polygons.map { $0.map { h.apply($0) } }
+                var win = CoverageWindow(x0: x0, y0: y0, width: w, height: hgt)
+                TrapezoidCoverage.accumulate(try Trapezoids.decomposeChecked(pixels, rule: part.rule), into: &win)
+                return Self.maskImage(win)
+            }
+        } catch {
+            problem(n.layer, "\(what): \(error)")
+            return
+        }
+        images.append(PlanImage(key: "shapeMask(\(n.nameIndex))", image: mask))
+        let index = images.count - 1
+        let c = color.premultiplied.scaled(opacity)
+        let window = Rect(x: Double(x0), y: Double(y0), width: Double(w), height: Double(hgt))
+        let uv = Homography.mapping(window, to: Rect(x: 0, y: 0, width: 1, height: 1))
+        let identity = Homography.identity.transform3D
+        let t = Self.shapeMaskTile
+        mask.pixels.withUnsafeBufferPointer { px in
+            for ty in stride(from: 0, to: hgt, by: t) {
+                for tx in stride(from: 0, to: w, by: t) {
+                    let tw = min(t, w - tx), th = min(t, hgt - ty)
+                    var any = false, full = true
+                    for y in ty..<(ty + th) {
+                        for x in tx..<(tx + tw) {
+                            let a = px[(y * w + x) * 4 + 3]
+                            any = any || a != 0
+                            full = full && a == 255
+                        }
+                    }
+                    guard any else { continue }
+                    let rect = Rect(x: Double(x0 + tx), y: Double(y0 + ty), width: Double(tw), height: Double(th))
+                    let paint: Paint = full ? .solid(c) : .textureAlpha(.image(index), uv: uv, filter: .nearest, color: c)
+                    add(DrawItem(layer: n.nameIndex, transform: identity, rect: rect, paint: paint, clip: n.clip))
+                }
+            }
+        }
+    }
+
+    /// Coverage as an alpha image (premultiplied white), rounded to 8 bits.
+    static func maskImage(_ win: CoverageWindow) -> Image {
+        var img = Image(width: win.width, height: win.height)
+        img.pixels.withUnsafeMutableBufferPointer { px in
+            for i in 0..<(win.width * win.height) {
+                let v = UInt8((min(max(win.coverage[i], 0), 1) * 255).rounded())
+                px[i * 4] = v; px[i * 4 + 1] = v; px[i * 4 + 2] = v; px[i * 4 + 3] = v
+            }
+        }
+        return img
+    }
+}
+
+/// What a shape part's coverage mask depends on: its polygons' source, the
+/// layer → target map's affine part (divided through) and the pixel window.
+struct ShapeMaskKey: Hashable {
+    var source: ShapeTrapezoidKey
+    var rule: FillRule
+    var map: [Double]
+    var x0: Int, y0: Int, width: Int, height: Int
+}
