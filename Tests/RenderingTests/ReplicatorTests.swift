@@ -156,6 +156,7 @@ final class ReplicatorTests: XCTestCase {
         let shadowed = plan { $0.shadowOpacity = 1; $0.shadowRadius = 0 }
         let bodies = shadowed.passes.filter { $0.reason == .shadow }
         XCTAssertEqual(bodies.count, 2)
+        guard bodies.count == 2 else { return }
         XCTAssertEqual(bodies.map { $0.items.map(\.tint) }, [[t, t], [nil, nil]])
         let canvas = shadowed.canvasPass.items
         XCTAssertEqual(canvas.count, 2)
