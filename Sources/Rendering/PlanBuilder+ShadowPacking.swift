@@ -17,7 +17,9 @@
 // their uv mapped into it. Items refer to a part through a placeholder pass
 // id (negative) until the draw pass they are in is closed (`flushShadowPack`,
 // from makePass and build), which lays the parts out and appends the shared
-// passes before it.
+// passes before it. A body with opacity or a translucent replicator tint in
+// its parts gets a second part, untinted at full opacity, as the shadow's
+// source (as unpacked, PlanBuilder+Offscreen).
 
 import Geometry
 import Layers
