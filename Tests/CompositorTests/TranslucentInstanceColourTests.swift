@@ -176,6 +176,26 @@ final class TranslucentInstanceColourTests: XCTestCase {
                                    (25, 12, (127.5, 63.75, 191.25))], "shadow with a rounded clip")
     }
 
+    /// Nested replicators multiply their colours, through passes too: an
+    /// outer #FFFFFF80 around a rounded-clip layer (a pass, tinted inside)
+    /// holding an inner #FFFFFF80 replicator of a red layer with a blue
+    /// border: each part at alpha 0.25. Red (0.25, 0, 0, 0.25) over white
+    /// (255, 191.25, 191.25); the border over it (191.25, 143.44, 207.19);
+    /// the same without the clip.
+    func testNestedTranslucentColoursMultiplyThroughAPass() throws {
+        func scene(_ clip: Bool) -> String {
+            replicated(#"""
+                {"frame":[0,0,60,60],"cornerRadius":4,"masksToBounds":\#(clip),
+                 "sublayers":[{"type":"replicator","frame":[0,0,60,60],"instanceColor":"#FFFFFF80",
+                   "sublayers":[{"frame":[10,10,40,40],"backgroundColor":"#FF0000","borderWidth":6,"borderColor":"#0000FF"}]}]}
+                """#)
+        }
+        for clip in [false, true] {
+            try assertPixels(scene(clip), [(30, 12, (191.25, 143.44, 207.19)), (30, 30, (255, 191.25, 191.25))],
+                             "nested, masksToBounds \(clip)")
+        }
+    }
+
     /// shouldRasterize renders the layer into a bitmap; under a translucent
     /// instance colour the parts are tinted inside it, as drawn directly: the
     /// border over the background at (30, 12) is (127.5, 63.75, 191.25).
