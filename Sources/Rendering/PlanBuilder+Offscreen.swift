@@ -17,6 +17,13 @@
 // shadow's source is a second body pass at full opacity. The blur's σ
 // follows the layer's scale on screen per axis (`shadowSigmas`).
 //
+// A replicator instance colour counts once per part too: a translucent one
+// is multiplied into each part inside the body (and composed) passes, as if
+// they were drawn directly, and the windows are drawn back untinted; the
+// shadow's source is then an untinted body pass of its own (its colour is
+// tinted instead) and the mask is never tinted. An opaque one tints the
+// windows as they are drawn back (PlanBuilder+Replicator).
+//
 // Each pass is tagged with the reason it exists.
 
 import Geometry
@@ -99,13 +106,15 @@ extension PlanBuilder {
 
         // The body, drawn with the layer's own map shifted into the window.
         let inner = n.inWindow(win)
-        let body = makePass(width: w, height: h, reason: primary, layer: l) {
+        // A translucent replicator tint goes into the parts; the windows are then drawn back untinted.
+        let tintInside = tintsInsidePasses
+        let body = makePass(width: w, height: h, reason: primary, layer: l, tinted: tintInside) {
             emitBody(inner, opacity: partOpacity)
         }
-        // The shadow's source is the body at full opacity: a second body
-        // pass when the visible one has opacity multiplied into its parts.
+        // The shadow's source is the body at full opacity, untinted: a second
+        // body pass when the visible one has opacity or a tint multiplied into its parts.
         var shadowBody = body
-        if offShadow && partOpacity < 1 {
+        if offShadow && (partOpacity < 1 || tintInside) {
             shadowBody = makePass(width: w, height: h, reason: .shadow, layer: l) {
                 emitBody(inner, opacity: 1)
             }
@@ -138,7 +147,7 @@ extension PlanBuilder {
                 self.emitShadowFromPath(d, opacityOverride: shadowOpacity)
             }
             self.add(self.windowDrawback(d, texture: bodySource, opacity: 1, clipShape: drawBodyWithClip,
-                                         window: win, intoWindow: intoWindow))
+                                         window: win, intoWindow: intoWindow), tinted: !tintInside)
         }
 
         guard finalPass else {
@@ -149,7 +158,8 @@ extension PlanBuilder {
         // (unless the body alone is the output), then draw it back once.
         var composed = bodySource
         if offShadow || drawBodyWithClip || l.shadowPath != nil && hasShadow(l) {
-            composed = makePass(width: w, height: h, reason: l.mask != nil ? .mask : .groupOpacity, layer: l) {
+            composed = makePass(width: w, height: h, reason: l.mask != nil ? .mask : .groupOpacity, layer: l,
+                                tinted: tintInside) {
                 emitPieces(true, partOpacity)
             }
         }
@@ -159,6 +169,7 @@ extension PlanBuilder {
         if let m = l.mask {
             let maskPass = makePass(width: w, height: h, reason: .mask, layer: l) {
                 // The mask lives in the layer's bounds coordinates; its sublayerTransform doesn't apply.
+                // It draws no colour, only alpha: never tinted.
                 emit(m, EmitContext(toTarget: inner.toTarget, parentS: .identity, opacity: 1, clip: nil,
                                     target: inner.target))
             }
@@ -167,7 +178,7 @@ extension PlanBuilder {
             paint = .texture(.pass(composed), uv: uv, filter: .nearest, opacity: groupOpacity)
         }
         add(DrawItem(layer: n.nameIndex, transform: Homography.translation(win.minX, win.minY).transform3D,
-                     rect: windowRect, paint: paint, clip: n.clip))
+                     rect: windowRect, paint: paint, clip: n.clip), tinted: !tintInside)
     }
 
     /// The pixels of a `width` × `height` offscreen window at `win` that the

@@ -10,6 +10,13 @@
 // Animation). With a `RasterCache`, a bitmap kept from an earlier frame
 // with the same content fingerprint is drawn back instead of building the
 // pass again.
+//
+// Under a translucent replicator instance colour the bitmap holds the
+// tinted parts (as every offscreen pass does, PlanBuilder+Replicator), so
+// the tint is part of its fingerprint and the bitmap is drawn back
+// untinted; an opaque tint is applied as the bitmap is drawn back and the
+// bitmap stays the untinted one. (Instances after the first meet the layer
+// again in the same frame and are drawn uncached, RasterCache.lookup.)
 
 import Geometry
 import Layers
@@ -39,14 +46,21 @@ extension PlanBuilder {
         let local = Rect(x: x0 / rs, y: y0 / rs, width: Double(w) / rs, height: Double(h) / rs)
         let uv = Homography.mapping(local, to: Rect(x: 0, y: 0, width: 1, height: 1))
         let filter = chooseFilter(l, toTarget: n.toTarget, rect: local, uv: uv, imageWidth: w, imageHeight: h)
+        let tintInside = tintsInsidePasses
         func drawBack(_ texture: TextureRef) {
             add(DrawItem(layer: n.nameIndex, transform: n.toTarget.transform3D, rect: local,
                          paint: .texture(texture, uv: uv, filter: filter, opacity: n.opacity),
-                         aaEdges: l.allowsEdgeAntialiasing ? .all : [], clip: n.clip))
+                         aaEdges: l.allowsEdgeAntialiasing ? .all : [], clip: n.clip), tinted: !tintInside)
         }
         var store = false
         if let cache = rasterCache {
-            let fp = LayerFingerprint.of(l, scale: rs)
+            var fp = LayerFingerprint.of(l, scale: rs)
+            if tintInside, let t = replication.tint {
+                var hasher = Hasher()
+                hasher.combine(fp)
+                for c in [t.r, t.g, t.b, t.a] { hasher.combine(c) }
+                fp = hasher.finalize()
+            }
             switch cache.lookup(key: l.id, fingerprint: fp, width: w, height: h) {
             case .hit:
                 pixelScale = savedScale
@@ -62,7 +76,7 @@ extension PlanBuilder {
         inner.opacity = 1
         inner.clip = nil
         inner.target = Rect(x: 0, y: 0, width: Double(w), height: Double(h))
-        let pass = makePass(width: w, height: h, reason: .rasterize, layer: l) {
+        let pass = makePass(width: w, height: h, reason: .rasterize, layer: l, tinted: tintInside) {
             if needsOffscreen(inner) { emitOffscreen(inner) } else { emitDirect(inner) }
         }
         if store { passes[pass].retainKey = l.id }

@@ -5,9 +5,22 @@
 // sublayerTransform, and multiplies every colour it draws by instanceColor
 // + i × the colour offsets (each channel clamped to 0…1; no instanceColor
 // means white). The colour travels as the builder's `replication.tint`,
-// which `add` multiplies into every item (DrawItem+Tint); an offscreen pass
-// is built untinted and tinted when drawn back, so nothing is tinted twice.
-// Nested replicators multiply their tints.
+// which `add` multiplies into every item (DrawItem+Tint). Nested replicators
+// multiply their tints.
+//
+// Every part is tinted once, the same with or without an offscreen pass
+// (docs/scene-format.md). A translucent tint (alpha < 1) is multiplied into
+// each part inside the passes a layer's parts are composed in (rounded clip,
+// mask, group opacity, shadow, shouldRasterize: `makePass(tinted:)`), and
+// those windows are drawn back untinted (`add(_:tinted: false)`): with the
+// clip, a tinted border still lies over the tinted background as it does
+// without. Passes that never take it: a mask (alpha only, no colour), a
+// shadow's source (the shadow's shape is the untinted alpha, its colour is
+// tinted), a shape's fill and stroke (one part, tinted as one) and a
+// snapshot (another layer's picture, tinted as contents). An opaque tint
+// multiplies only the colour channels, which commutes with source-over, so
+// it stays on the windows as they are drawn back and the plan is the same
+// as before translucent tints went inside.
 //
 // instanceDelay only matters for animation: on a presentation tree at time
 // t, instance i shows the sublayers' presentation at t − i × instanceDelay
@@ -35,6 +48,10 @@ extension PlanBuilder {
     /// memory in a release build (500 × 500 nested instances), so the limit
     /// keeps a frame of them within 1 GB.
     public static let maximumReplicatedLayers = 250_000
+
+    /// Whether offscreen passes opened now carry the tint in their parts
+    /// (and are drawn back untinted): a tint with alpha below 1.
+    var tintsInsidePasses: Bool { (replication.tint?.a ?? 1) < 1 }
 
     /// The instances of `r` a plan draws: its instanceCount.
     func drawnInstanceCount(_ r: ReplicatorLayer) -> Int { max(0, r.instanceCount) }

@@ -17,7 +17,9 @@
 // their uv mapped into it. Items refer to a part through a placeholder pass
 // id (negative) until the draw pass they are in is closed (`flushShadowPack`,
 // from makePass and build), which lays the parts out and appends the shared
-// passes before it.
+// passes before it. A body with opacity or a translucent replicator tint in
+// its parts gets a second part, untinted at full opacity, as the shadow's
+// source (as unpacked, PlanBuilder+Offscreen).
 
 import Geometry
 import Layers
@@ -52,12 +54,13 @@ struct ShadowPack {
 
 extension PlanBuilder {
     /// Builds items into a list of their own (the body of a pass to come),
-    /// as `makePass` does, with the shadow parts among them flushed.
-    func collectItems(_ body: () -> Void) -> [DrawItem] {
+    /// as `makePass` does, with the shadow parts among them flushed. Untinted
+    /// unless `tinted` (PlanBuilder+Replicator says which passes take the tint).
+    func collectItems(tinted: Bool = false, _ body: () -> Void) -> [DrawItem] {
         let saved = current, savedReplication = replication, savedPack = shadowPack
         current = []
         shadowPack = ShadowPack()
-        replication.tint = nil  // a pass's content is tinted when it is drawn back
+        if !tinted { replication.tint = nil }
         body()
         flushShadowPack()
         replication = savedReplication
@@ -92,8 +95,12 @@ extension PlanBuilder {
         // the body's columns for H, the H output's rows for V.
         guard b.x0 >= 1, b.x1 <= w - 1, rH.y0 >= 1, rH.y1 <= h - 1 else { return false }
 
+        // A translucent replicator tint colours the body's parts; the shadow's source stays
+        // untinted and at full opacity, so it needs a body of its own when either is there.
+        let tintInside = tintsInsidePasses
+        let ownSource = partOpacity < 1 || tintInside
         let k = shadowPack.parts.count
-        let bodyK = partOpacity < 1 ? k + 1 : k
+        let bodyK = ownSource ? k + 1 : k
         var item = shadowItem(n, blur: ShadowBlur(pass: ShadowPack.placeholder(part: k, blurred: true),
                                                   downsampleX: 1, downsampleY: 1),
                               window: win, intoWindow: false, opacity: partOpacity)
@@ -112,10 +119,10 @@ extension PlanBuilder {
             .union(BlurRegion(x0: rH.x0 - rx, y0: rH.y0, x1: rH.x1 + rx, y1: rH.y1))
             .union(BlurRegion(x0: rV.x0, y0: rV.y0 - ry, x1: rV.x1, y1: rV.y1 + ry))
 
-        // The shadow's source: the body at full opacity (a second body when
-        // the visible one has the opacity in its parts).
-        let bodyItems = collectItems { emitBody(n.inWindow(win), opacity: partOpacity) }
-        if partOpacity < 1 {
+        // The shadow's source: the body at full opacity, untinted (a second body when
+        // the visible one has the opacity or a translucent tint in its parts).
+        let bodyItems = collectItems(tinted: tintInside) { emitBody(n.inWindow(win), opacity: partOpacity) }
+        if ownSource {
             let full = collectItems { emitBody(n.inWindow(win), opacity: 1) }
             shadowPack.parts.append(ShadowPackPart(width: w, height: h, items: full, steps: (hStep, vStep),
                                                    reserved: reserved, layerName: l.name))
@@ -129,7 +136,7 @@ extension PlanBuilder {
         var back = windowDrawback(n, texture: ShadowPack.placeholder(part: bodyK, blurred: false), opacity: 1,
                                   clipShape: false, window: win, intoWindow: false)
         if options.tightShadowComposites { back = tightBodyDrawback(back, body: b) }
-        add(back)
+        add(back, tinted: !tintInside)
         return true
     }
 

@@ -306,17 +306,22 @@ public final class PlanBuilder {
     // MARK: - Passes
 
     /// Runs `body` with a fresh item list, appends the result as a pass and returns its id.
-    func makePass(width: Int, height: Int, reason: PassReason, layer: Layer,
+    /// `tinted`: the replicator tint being emitted colours the pass's parts
+    /// (else the pass is built untinted; see PlanBuilder+Replicator).
+    func makePass(width: Int, height: Int, reason: PassReason, layer: Layer, tinted: Bool = false,
                   body: () -> Void) -> Int {
-        let items = collectItems(body)
+        let items = collectItems(tinted: tinted, body)
         let id = passes.count
         passes.append(RenderPass(id: id, width: width, height: height, reason: reason,
                                  layerName: layer.name, clear: .clear, content: .draw(items)))
         return id
     }
 
-    func add(_ item: DrawItem) {
-        current.append(replication.tint.map { item.tinted(by: $0) } ?? item)
+    /// Appends `item` to the pass being built, multiplied by the replicator
+    /// tint being emitted unless `tinted` is false (a pass whose parts already
+    /// carry the tint, drawn back).
+    func add(_ item: DrawItem, tinted: Bool = true) {
+        current.append(tinted ? replication.tint.map { item.tinted(by: $0) } ?? item : item)
         stats.items += 1
     }
 

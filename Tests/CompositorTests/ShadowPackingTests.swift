@@ -1,7 +1,8 @@
 // Shadow packing (PlanBuilder+ShadowPacking): the offscreen shadows of one
 // draw pass share one body target and one H and one V blur pass. The layout
 // of two shadows of different σ is worked out by hand below; packed plans
-// render to the very same bytes as unpacked ones on every backend; and the
+// render to the very same bytes as unpacked ones on every backend (also
+// under translucent replicator instance colours); and the
 // validator refuses packed steps whose taps reach another step's region.
 
 import XCTest
@@ -90,9 +91,17 @@ final class ShadowPackingTests: XCTestCase {
          {"frame":[-6,50,30,20],"shadowOpacity":1,"shadowRadius":3,"shadowOffset":[-9,0],
           "sublayers":[{"frame":[0,0,30,20],"backgroundColor":"#E9C46A"}]}]}
         """##
+        // The same layers as two instances of a replicator with translucent instance colours:
+        // each shadow's source is then a body of its own, untinted, beside the tinted body.
+        let replicated = mixed.replacingOccurrences(
+            of: ##""#EEEEEE"},"sublayers":["##,
+            with: ##""#EEEEEE"},"sublayers":[{"type":"replicator","frame":[0,0,160,120],"instanceCount":2,"##
+                + ##""instanceTransform":[{"translate":[5,3]}],"instanceColor":"#FFE0FFB0","instanceAlphaOffset":-0.3,"##
+                + ##""sublayers":["##).dropLast(2) + "]}]}"
+        XCTAssertTrue(replicated.contains("replicator"))
         let scenes = [(try SceneLoader.load(path: fixture.path), 1.0), (try SceneLoader.load(path: fixture.path), 2.0),
                       (try ShadowPlans.parse(ShadowPlans.twoShadows), 1.0), (try ShadowPlans.parse(mixed), 1.0),
-                      (try ShadowPlans.parse(mixed), 2.0)]
+                      (try ShadowPlans.parse(mixed), 2.0), (try ShadowPlans.parse(String(replicated)), 1.0)]
         for (scene, scale) in scenes {
             let packed = ShadowPlans.plan(scene, pack: true, scale: scale), plain = ShadowPlans.plan(scene, pack: false, scale: scale)
             XCTAssertLessThan(packed.passes.count, plain.passes.count, "\(scene.name) ×\(scale): fewer passes")

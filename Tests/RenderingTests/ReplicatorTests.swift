@@ -1,8 +1,9 @@
 // Replicator layers in the plan builder: instance transforms (powers of
 // instanceTransform about the anchor, before the sublayerTransform), instance
 // colours (clamped, premultiplied, multiplied into every colour an instance
-// draws, nested replicators multiplying), offscreen passes tinted once, and
-// the tint in the shared vertex stage.
+// draws, nested replicators multiplying), offscreen passes tinted once
+// (opaque tints on the window drawn back, translucent ones in each part
+// inside it, never on a mask), and the tint in the shared vertex stage.
 
 import XCTest
 import Geometry
@@ -120,6 +121,77 @@ final class ReplicatorTests: XCTestCase {
         let back = plan.canvasPass.items
         XCTAssertEqual(back.count, 2)
         XCTAssertTrue(back.allSatisfy { $0.tint == PremultipliedColor(r: 1, g: 0, b: 0, a: 1) })
+    }
+
+    /// A translucent tint goes into the parts inside the passes and the
+    /// windows are drawn back untinted; the mask's pass stays untinted (it
+    /// draws alpha, not colour); the shadow's source is an untinted body pass
+    /// of its own while the shadow item's colour is tinted (pixels:
+    /// TranslucentInstanceColourTests).
+    func testTranslucentTintsGoIntoThePartsOfOffscreenPasses() {
+        let t = PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 0.5)
+        func plan(_ configure: (Layer) -> Void) -> RenderPlan {
+            let sub = square()
+            sub.addSublayer(square("child"))
+            configure(sub)
+            let r = replicator(count: 1, sub: sub)
+            r.instanceColor = Color(r: 1, g: 1, b: 1, a: 0.5)
+            return PlanBuilder.build(root: scene(r), width: 200, height: 200)
+        }
+        // Group opacity: the group's parts tinted, the group drawn back untinted at its opacity.
+        let group = plan { $0.opacity = 0.5 }
+        let g = group.passes.filter { $0.reason == .groupOpacity }
+        XCTAssertEqual(g.count, 1)
+        XCTAssertEqual(g[0].items.map(\.tint), [t, t])
+        XCTAssertEqual(group.canvasPass.items.map(\.tint), [nil])
+        // Mask: the composed parts tinted, the mask's pass not.
+        let masked = plan { $0.mask = square("mask") }
+        let passes = masked.passes.filter { $0.reason == .mask }
+        XCTAssertEqual(passes.count, 2)
+        XCTAssertEqual(passes[0].items.map(\.tint), [t, t])
+        XCTAssertEqual(passes[1].items.map(\.tint), [nil])
+        XCTAssertEqual(masked.canvasPass.items.map(\.tint), [nil])
+        // Shadow: a tinted body and an untinted source (two passes where an
+        // untinted or opaque-tinted layer has one), the shadow's colour tinted.
+        let shadowed = plan { $0.shadowOpacity = 1; $0.shadowRadius = 0 }
+        let bodies = shadowed.passes.filter { $0.reason == .shadow }
+        XCTAssertEqual(bodies.count, 2)
+        guard bodies.count == 2 else { return }
+        XCTAssertEqual(bodies.map { $0.items.map(\.tint) }, [[t, t], [nil, nil]])
+        let canvas = shadowed.canvasPass.items
+        XCTAssertEqual(canvas.count, 2)
+        guard case .textureAlpha(.pass(let blurred), _, _, _) = canvas[0].paint else {
+            return XCTFail("the shadow item first: \(canvas[0].paint)")
+        }
+        XCTAssertEqual(canvas[0].tint, t)
+        guard case .texture(.pass(let body), _, _, _) = canvas[1].paint else { return XCTFail("then the body") }
+        XCTAssertEqual(body, bodies[0].id)
+        XCTAssertNil(canvas[1].tint)
+        // A hard shadow (radius 0) samples its source directly: the untinted one.
+        XCTAssertEqual(blurred, bodies[1].id)
+    }
+
+    /// An opaque tint keeps the plan an untinted layer has: the same passes,
+    /// built untinted, and the tint on the window drawn back (it commutes
+    /// with source-over; pixels: TranslucentInstanceColourTests).
+    func testOpaqueTintsKeepThePassesOfAnUntintedLayer() {
+        func plan(_ colour: Color?) -> RenderPlan {
+            let sub = square()
+            sub.addSublayer(square("child"))
+            sub.cornerRadius = 4
+            sub.masksToBounds = true
+            sub.shadowOpacity = 1
+            sub.mask = square("mask")
+            let r = replicator(count: 1, sub: sub)
+            r.instanceColor = colour
+            return PlanBuilder.build(root: scene(r), width: 200, height: 200)
+        }
+        let plain = plan(nil), tinted = plan(Color(r: 1, g: 0.5, b: 0.25, a: 1))
+        let t = PremultipliedColor(r: 1, g: 0.5, b: 0.25, a: 1)
+        XCTAssertTrue(tinted.passes.dropLast().allSatisfy { $0.items.allSatisfy { $0.tint == nil } })
+        XCTAssertEqual(tinted.canvasPass.items.map(\.tint), [t])
+        // Everything else the same, line for line.
+        XCTAssertEqual(plain.dump, tinted.dump.replacingOccurrences(of: " tint \(t)", with: ""))
     }
 
     func testTintMultipliesTheColourAttribute() {

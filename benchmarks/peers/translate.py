@@ -466,7 +466,8 @@ class SkiaRenderer:
 
     def _shadow(self, canvas, L, alpha):
         """The layer's shadow, then its content. The shadow's source is the content at full
-        opacity; the shadow is then faded by `alpha` like every other part of the layer."""
+        opacity, its alpha untouched by the instance colour; the shadow is then faded by `alpha`
+        and tinted like every other part of the layer."""
         skia = self.skia
         x, y, w, h = L["rect"]
         rad = L["radius"]
@@ -482,7 +483,7 @@ class SkiaRenderer:
         # The shadow of the composited layer: a drop-shadow filter on a saved layer, bounded
         # (an unbounded layer covers the whole canvas and costs several times more).
         bounds = _extent(L).makeOutset(3 * sigma + abs(dx) + 1, 3 * sigma + abs(dy) + 1)
-        if alpha >= 1 and canvas.getTotalMatrix().isScaleTranslate():
+        if alpha >= 1 and self.tint[3] >= 1 and canvas.getTotalMatrix().isScaleTranslate():
             # Shadow and content in one layer: the content is its own full-opacity source.
             # (Under a rotation Skia filters the layer in an axis-aligned space and resamples
             # it back, which would blur the content too: then the shadow goes alone, below.)
@@ -493,12 +494,14 @@ class SkiaRenderer:
             canvas.restore()
             return
         # Faded parts overlap (background under contents), so the faded content is not the
-        # source: the shadow alone from the content at full opacity, then the faded content
-        # drawn directly.
+        # source: the shadow alone from the content at full opacity (and without the instance
+        # colour's alpha), then the faded content drawn directly.
         p = skia.Paint(ImageFilter=skia.ImageFilters.DropShadowOnly(dx, dy, sigma, sigma,
                                                                     self._color((r, g, bl, sa), alpha).toColor()))
         canvas.saveLayer(bounds, p)
+        outer_tint, self.tint = self.tint, self.tint[:3] + (1.0,)
         self._content(canvas, L, 1.0)
+        self.tint = outer_tint
         canvas.restore()
         self._content(canvas, L, alpha)
 
@@ -534,6 +537,8 @@ class SkiaRenderer:
         if L["shape"]:
             self._draw_shape(canvas, L["shape"], alpha)
         if L["replicator"]:
+            # Each instance multiplies every colour it draws, part by part (inside groups, masks
+            # and clips too, as drawn without them); a mask's alpha and a shadow's shape are untinted.
             outer_tint = self.tint
             for inner, color in _instances(L):
                 self.tint = tuple(a * b for a, b in zip(outer_tint, color))
