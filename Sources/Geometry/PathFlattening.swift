@@ -44,7 +44,12 @@ public extension Path {
     /// the true curve. Consecutive duplicate points are dropped; a subpath
     /// made of one point only is kept when it has a drawing command (a
     /// zero-length stroke may still draw caps); a lone move is dropped.
-    func subpaths(tolerance: Double) -> [Polyline] {
+    /// With `tangentEnds` (for strokes), each curve's first and last chord
+    /// run along the curve's own tangents there: a point a quarter of the
+    /// tolerance along each end tangent is added, so a join at a corner
+    /// between a curve and the next segment turns by the true angle (a
+    /// miter's length and its limit depend on it), not by the chords'.
+    func subpaths(tolerance: Double, tangentEnds: Bool = false) -> [Polyline] {
         var out: [Polyline] = []
         var cur: [Vec2] = [], smooth: [Bool] = []
         var p = Vec2.zero, start = Vec2.zero
@@ -114,8 +119,9 @@ public extension Path {
                     let t = Double(i) / Double(n), u = 1 - t
                     pts.append(p * (u * u) + c * (2 * u * t) + q * (t * t))
                 }
-                segment(pts, leaving: Self.endTangent([p, c, q]), arriving: Self.endTangent([q, c, p]).map { -$0 },
-                        curve: true)
+                let t0 = Self.endTangent([p, c, q]), t1 = Self.endTangent([q, c, p]).map { -$0 }
+                if tangentEnds { pts = Self.alongTangents(pts, from: p, t0, t1, step: tolerance / 4) }
+                segment(pts, leaving: t0, arriving: t1, curve: true)
                 p = q
             case .cubic(let c1, let c2, let q):
                 begin()
@@ -126,14 +132,29 @@ public extension Path {
                     let a = p * (u * u * u) + c1 * (3 * u * u * t)
                     pts.append(a + c2 * (3 * u * t * t) + q * (t * t * t))
                 }
-                segment(pts, leaving: Self.endTangent([p, c1, c2, q]),
-                        arriving: Self.endTangent([q, c2, c1, p]).map { -$0 }, curve: true)
+                let t0 = Self.endTangent([p, c1, c2, q]), t1 = Self.endTangent([q, c2, c1, p]).map { -$0 }
+                if tangentEnds { pts = Self.alongTangents(pts, from: p, t0, t1, step: tolerance / 4) }
+                segment(pts, leaving: t0, arriving: t1, curve: true)
                 p = q
             case .close:
                 begin(); flush(closed: true); p = start
             }
         }
         flush(closed: false)
+        return out
+    }
+
+    /// The flattened points `pts` of a curve from `p` (ending on its end
+    /// point) with a point `step` along each end tangent added, where the
+    /// neighbouring point is farther than twice that. The added points lie
+    /// within curvature × step² / 2 of the curve.
+    static func alongTangents(_ pts: [Vec2], from p: Vec2, _ t0: Vec2?, _ t1: Vec2?, step: Double) -> [Vec2] {
+        guard let q = pts.last, step > 0, step.isFinite else { return pts }
+        var out = pts
+        if let t1, (q - (pts.count > 1 ? pts[pts.count - 2] : p)).length > 2 * step {
+            out.insert(q - t1 * step, at: out.count - 1)
+        }
+        if let t0, (out[0] - p).length > 2 * step { out.insert(p + t0 * step, at: 0) }
         return out
     }
 

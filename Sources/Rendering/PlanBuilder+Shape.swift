@@ -84,8 +84,9 @@ extension PlanBuilder {
                 let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: .infinity)
                 do {
                     parts.stroke = .polygons(try shapePolygonCache.value(for: key) {
-                        ShapePolygons(try Stroker.outlineChecked(flattened(), style: style, tolerance: tol),
-                                      rule: .nonZero, source: key)
+                        let centre = path.subpaths(tolerance: tol, tangentEnds: true)
+                        return ShapePolygons(try Stroker.outlineChecked(centre, style: style, tolerance: tol),
+                                             rule: .nonZero, source: key)
                     })
                 } catch {
                     problem(s, "stroke: \(error)")
@@ -93,7 +94,8 @@ extension PlanBuilder {
             } else {
                 let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
                 parts.stroke = .trapezoids(cachedTrapezoids(key, layer: s, part: "stroke") {
-                    try Trapezoids.decomposeChecked(Stroker.outlineChecked(flattened(), style: style, tolerance: tol),
+                    let centre = path.subpaths(tolerance: tol, tangentEnds: true)
+                    return try Trapezoids.decomposeChecked(Stroker.outlineChecked(centre, style: style, tolerance: tol),
                                                     rule: .nonZero, maxWidth: maxWidth)
                 })
             }

@@ -80,6 +80,21 @@ final class StrokeCurveJoinTests: XCTestCase {
         XCTAssertTrue(cusp.smooth.dropFirst().dropLast().allSatisfy { $0 })
     }
 
+    func testCornersAfterCurvesTurnByTheTrueTangents() throws {
+        // The cubic arrives at (20, 20) heading straight down (its last control
+        // point is right above); the line leaves heading left: a right-angle
+        // corner whose miter tip is (22, 22) for a 4-point stroke. Chords of
+        // the flattened curve arrive at a slant, which moves the tip.
+        let lines = try Path(svg: "M 0 0 C 10 0 20 10 20 20 L 0 20").subpaths(tolerance: 0.05, tangentEnds: true)
+        let polys = Stroker.outline(lines, style: StrokeStyle(lineWidth: 4, lineJoin: .miter), tolerance: 0.05)
+        let nearest = polys.joined().map { ($0 - Vec2(22, 22)).length }.min()!
+        XCTAssertLessThan(nearest, 1e-9)
+        // The added points stay on the curve's tangent lines, within the tolerance of the curve.
+        let pts = lines[0].points
+        XCTAssertEqual(pts[1].y, 0, accuracy: 1e-12, "a point along the start tangent (1, 0)")
+        XCTAssertEqual(pts[pts.count - 3].x, 20, accuracy: 1e-12, "a point along the end tangent (0, 1)")
+    }
+
     func testDashesKeepTheFlagsOfTheirInnerPoints() {
         let line = Path.ellipse(Rect(x: 0, y: 0, width: 40, height: 10)).subpaths(tolerance: 0.1)
         let dashes = StrokeTrimming.dash(StrokeTrimming.trim(line, start: 0, end: 1), pattern: [20, 5], phase: 0)
