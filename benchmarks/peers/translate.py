@@ -27,8 +27,8 @@ has no blur.
 For scripts/outside-scenes, which uses this translation as an outside reference
 for the compositor's meaning on random scenes, Skia also draws: 3D transforms and
 perspective sublayerTransforms (each layer's 4x4 map flattened to its superlayer's
-plane), zPosition order, isHidden, masks, every contentsGravity, axial and radial
-gradient layers, replicators (instance transforms and colours), shape layers
+plane), zPosition order, isHidden, masks, every contentsGravity with contentsRect,
+contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient layers, replicators (instance transforms and colours), shape layers
 (absolute M L C Q S Z path data and the shorthands, fill then stroke, one part
 under opacity) and allowsEdgeAntialiasing. cairo draws a transform without
 perspective (flattened, it is a 2D affine map) and refuses the rest of those.
@@ -43,7 +43,7 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "gradientType", "sublayerTransform", "allowsEdgeAntialiasing", "instanceCount",
               "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
               "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
-              "lineWidth", "lineCap", "lineJoin", "miterLimit"}
+              "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale"}
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -251,8 +251,8 @@ def _gradient(L, where):
     if L.get("type") != "gradient":
         return None
     kind = L.get("gradientType", "axial")
-    if kind not in ("axial", "radial"):
-        raise SystemExit(f"{where}: only axial and radial gradient layers are translated")
+    if kind not in ("axial", "radial", "conic"):
+        raise SystemExit(f"{where}: gradientType {kind!r} is not translated")
     colors = [parse_color(c) for c in L.get("colors", [])]
     n = len(colors)
     if n < 2:
@@ -297,6 +297,7 @@ def _layer(L, where, base):
         "clip": bool(L.get("masksToBounds", False)),
         "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None,
         "gravity": L.get("contentsGravity", "resize"),
+        "slices": _contents_slicing(L, where),
         "aa": bool(L.get("allowsEdgeAntialiasing", False)),
         "replicator": _replicator(L, where),
         "shape": _shape(L, where),
@@ -350,7 +351,7 @@ def _png_size(path):
 
 
 def _gravity_rect(gravity, rect, iw, ih):
-    """Where contentsGravity puts an image of natural size iw × ih points (contentsScale 1)
+    """Where contentsGravity puts contents of natural size iw × ih points (_natural_size)
     in the bounds `rect` (top = visual top, y down); no clipping."""
     x, y, w, h = rect
     if gravity == "resize":
@@ -362,6 +363,60 @@ def _gravity_rect(gravity, rect, iw, ih):
     gx = x if "left" in gravity.lower() else x + w - iw if "right" in gravity.lower() else x + (w - iw) / 2
     gy = y if gravity.startswith("top") else y + h - ih if gravity.startswith("bottom") else y + (h - ih) / 2
     return (gx, gy, iw, ih)
+
+
+def _contents_slicing(L, where):
+    """contentsRect, contentsCenter (unit rects) and contentsScale, as read; None for the defaults."""
+    keys = ("contentsRect", "contentsCenter", "contentsScale")
+    if not any(k in L for k in keys):
+        return None
+    rect = [float(v) for v in L.get("contentsRect", [0, 0, 1, 1])]
+    center = [float(v) for v in L.get("contentsCenter", [0, 0, 1, 1])]
+    scale = float(L.get("contentsScale", 1))
+    if scale <= 0 or rect[2] <= 0 or rect[3] <= 0:
+        raise UnsupportedScene(f"{where}: an empty contentsRect or a contentsScale of 0 is not translated")
+    return {"rect": rect, "center": center, "scale": scale}
+
+
+def _natural_size(L):
+    """The contents' natural size in points: the contentsRect's pixel size ÷ contentsScale."""
+    iw, ih = L["imageSize"]
+    sl = L["slices"]
+    if sl is None:
+        return iw, ih
+    return sl["rect"][2] * iw / sl["scale"], sl["rect"][3] * ih / sl["scale"]
+
+
+def _nine_slices(L, dest):
+    """(source rect in image pixels, destination rect in points) pairs that draw the contents
+    into `dest` (where the gravity put them). The source is the contentsRect's pixels; with a
+    contentsCenter (a unit rect of that sub-image) the edges around it keep their natural size
+    (pixels ÷ contentsScale), both edges of an axis shrinking by one factor when together they
+    are wider than `dest`, and the middle stretches over the rest. Empty pieces are left out."""
+    iw, ih = L["imageSize"]
+    sl = L["slices"] or {"rect": [0, 0, 1, 1], "center": [0, 0, 1, 1], "scale": 1.0}
+    sx, sy, sw, sh = sl["rect"][0] * iw, sl["rect"][1] * ih, sl["rect"][2] * iw, sl["rect"][3] * ih
+    cx, cy, cw, ch = sl["center"]
+
+    def axis(s0, slen, c0, clen, d0, dlen):
+        """Source and destination cuts (four each) along one axis."""
+        src = [s0, s0 + c0 * slen, s0 + (c0 + clen) * slen, s0 + slen]
+        lo, hi = c0 * slen / sl["scale"], (1 - c0 - clen) * slen / sl["scale"]
+        if lo + hi > dlen:
+            k = dlen / (lo + hi)
+            lo, hi = lo * k, hi * k
+        return src, [d0, d0 + lo, d0 + dlen - hi, d0 + dlen]
+    dx, dy, dw, dh = dest
+    xs, xd = axis(sx, sw, cx, cw, dx, dw)
+    ys, yd = axis(sy, sh, cy, ch, dy, dh)
+    out = []
+    for j in range(3):
+        for i in range(3):
+            src = (xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j])
+            dst = (xd[i], yd[j], xd[i + 1] - xd[i], yd[j + 1] - yd[j])
+            if src[2] > 0 and src[3] > 0 and dst[2] > 0 and dst[3] > 0:
+                out.append((src, dst))
+    return out
 
 
 def _extent(L):
@@ -380,7 +435,7 @@ def _extent_of(L):
     x, y, w, h = L["rect"]
     e = skia.Rect.MakeXYWH(x, y, w, h)
     if L["image"]:
-        e.join(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *L["imageSize"])))
+        e.join(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *_natural_size(L))))
     if L["shape"]:
         sh = L["shape"]
         grow = sh["width"] * max(sh["miter"], 1) if sh["stroke"] else 0
@@ -523,9 +578,12 @@ class SkiaRenderer:
             img = self.images[L["image"]]
             ip = skia.Paint(AntiAlias=L["aa"], ColorFilter=self._tint_filter())
             ip.setAlphaf(alpha)
-            gx, gy, gw, gh = _gravity_rect(L["gravity"], (x, y, w, h), img.width(), img.height())
-            canvas.drawImageRect(img, skia.Rect.MakeWH(img.width(), img.height()), skia.Rect.MakeXYWH(gx, gy, gw, gh),
-                                 self.sampling, ip, skia.Canvas.kFast_SrcRectConstraint)
+            dest = _gravity_rect(L["gravity"], (x, y, w, h), *_natural_size(L))
+            for src, dst in _nine_slices(L, dest):
+                # kFast: bilinear samples past the source rect reach the image's other texels
+                # (clamped only at the whole image's edge), as the format says.
+                canvas.drawImageRect(img, skia.Rect.MakeXYWH(*src), skia.Rect.MakeXYWH(*dst),
+                                     self.sampling, ip, skia.Canvas.kFast_SrcRectConstraint)
         if L["gradient"]:
             gp = skia.Paint(AntiAlias=L["aa"], Shader=self._gradient_shader(L["gradient"], (x, y, w, h)),
                             ColorFilter=self._tint_filter())
@@ -593,10 +651,24 @@ class SkiaRenderer:
         if g["kind"] == "axial":
             return skia.GradientShader.MakeLinear([skia.Point(sx, sy), skia.Point(ex, ey)], colors, g["locations"],
                                                   skia.TileMode.kClamp)
+        if g["kind"] == "conic":
+            return self._conic_shader(g, (sx, sy), (ex, ey), colors)
         rx, ry = abs(ex - sx), abs(ey - sy)
         local = skia.Matrix.Scale(1, ry / rx)
         local.postTranslate(sx, sy)
         return skia.GradientShader.MakeRadial(skia.Point(0, 0), rx, colors, g["locations"], skia.TileMode.kClamp, 0, local)
+
+    def _conic_shader(self, g, start, end, colors):
+        """A conic gradient: centred on startPoint, t = 0 toward endPoint (in the bounds' points),
+        growing clockwise on screen to 1 after a full turn. Skia's sweep starts along +x and turns
+        toward +y (clockwise with y down), so it is turned by the endPoint's angle; a degenerate
+        endPoint starts it pointing right."""
+        skia = self.skia
+        (sx, sy), (ex, ey) = start, end
+        angle = math.degrees(math.atan2(ey - sy, ex - sx)) if (ex, ey) != (sx, sy) else 0.0
+        local = skia.Matrix.RotateDeg(angle)
+        local.postTranslate(sx, sy)
+        return skia.GradientShader.MakeSweep(0, 0, colors, g["locations"], skia.TileMode.kClamp, 0, 360, 0, local)
 
     def frame(self):
         skia, t = self.skia, self.tree
@@ -628,10 +700,11 @@ class CairoRenderer:
         import cairo
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
-        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["matrix"] is None
+        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
                for L in _walk(tree["layers"])):
-            raise UnsupportedScene("masks, gradient and shape layers, contentsGravity, perspective, sublayerTransform, "
+            raise UnsupportedScene("masks, gradient and shape layers, contentsGravity, contentsRect, contentsCenter, "
+                                   "contentsScale, perspective, sublayerTransform, "
                                    "replicators and allowsEdgeAntialiasing are translated for Skia only")
         self.cairo, self.tree = cairo, tree
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
