@@ -28,7 +28,8 @@ For scripts/outside-scenes, which uses this translation as an outside reference
 for the compositor's meaning on random scenes, Skia also draws: 3D transforms and
 perspective sublayerTransforms (each layer's 4x4 map flattened to its superlayer's
 plane), zPosition order, isHidden, masks, every contentsGravity with contentsRect,
-contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient layers, replicators (instance transforms and colours), shape layers
+contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient layers,
+transform layers (sublayers kept in 3D, depth-sorted by their bounds centres), replicators (instance transforms and colours), shape layers
 (absolute M L C Q S Z path data and the shorthands, fill then stroke, one part
 under opacity) and allowsEdgeAntialiasing. cairo draws a transform without
 perspective (flattened, it is a 2D affine map) and refuses the rest of those.
@@ -43,7 +44,8 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "gradientType", "sublayerTransform", "allowsEdgeAntialiasing", "instanceCount",
               "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
               "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
-              "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale"}
+              "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale",
+              "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"}
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -174,7 +176,10 @@ def _shape(L, where):
             "fill": fill, "evenOdd": L.get("fillRule", "nonZero") == "evenOdd",
             "stroke": parse_color(L.get("strokeColor")), "width": float(L.get("lineWidth", 1)),
             "cap": L.get("lineCap", "butt"), "join": L.get("lineJoin", "miter"),
-            "miter": float(L.get("miterLimit", 10))}
+            "miter": float(L.get("miterLimit", 10)),
+            "dash": [float(v) for v in L["lineDashPattern"]] if L.get("lineDashPattern") else None,
+            "phase": float(L.get("lineDashPhase", 0)),
+            "trim": (float(L.get("strokeStart", 0)), float(L.get("strokeEnd", 1)))}
 
 
 def _skia_path(shape):
@@ -278,7 +283,7 @@ def _layer(L, where, base):
     else:
         bx, by, w, h = (float(v) for v in L.get("bounds", [0, 0, 0, 0]))
         px, py = (float(v) for v in L.get("position", [0, 0]))
-    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape"):
+    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape", "transformLayer"):
         raise SystemExit(f"{where}: layers of type {L['type']!r} are not translated")
     transform4 = _matrix4(L.get("transform", []), f"{where}.transform")
     bw = float(L.get("borderWidth", 0))
@@ -309,6 +314,7 @@ def _layer(L, where, base):
         "sublayers": _sublayers(L.get("sublayers", []), where, base),
         # Group opacity needs a sublayer, hidden ones included (the format's rule counts them).
         "hasSublayers": bool(L.get("sublayers")),
+        "transformLayer": L.get("type") == "transformLayer",
     }
 
 
@@ -316,6 +322,8 @@ def _sublayers(items, where, base):
     """The visible sublayers in drawing order: ascending zPosition, ties in array order."""
     out = [(float(S.get("zPosition", 0)), _layer(S, f"{where}.sublayers[{i}]", base))
            for i, S in enumerate(items) if not S.get("isHidden", False)]
+    for i, (_, S) in enumerate(out):
+        S["order"] = i  # array order, which a transform layer's depth sort keeps for ties
     return [S for _, S in sorted(out, key=lambda e: e[0])]
 
 
@@ -363,6 +371,41 @@ def _gravity_rect(gravity, rect, iw, ih):
     gx = x if "left" in gravity.lower() else x + w - iw if "right" in gravity.lower() else x + (w - iw) / 2
     gy = y if gravity.startswith("top") else y + h - ih if gravity.startswith("bottom") else y + (h - ih) / 2
     return (gx, gy, iw, ih)
+
+
+def _local4(L):
+    """The layer's bounds → its superlayer's (before the superlayer's sublayerTransform), unflattened:
+    T(−anchor) · transform · T(position, zPosition)."""
+    ax, ay = L["anchor"]
+    m = _mul4(_translation4(-ax, -ay, 0), L["transform4"])
+    return _mul4(m, _translation4(L["origin"][0], L["origin"][1], L["z"]))
+
+
+def _in_3d(L, parent_sublayer, alpha):
+    """A transform layer's sublayers as they keep their 3D positions: (layer, 4×4 from the space of
+    the layer's superlayer to the transform layer's superlayer's plane, depth, alpha) in drawing
+    order. Each sublayer's map is its own · the transform layer's sublayerTransform about its anchor
+    point · the transform layer's own map · what lies above (all 4×4, projected only at the end);
+    transform layers inside join the same space. The order is back to front by the depth of each
+    bounds centre (z ÷ w, +z toward the viewer), ties in array order (a stable sort). The transform
+    layer's opacity multiplies into each sublayer; nothing of its own is drawn."""
+    items = []
+
+    def collect(T, above, a):
+        base = _mul4(_local4(T), above) if above is not None else _local4(T)
+        inner = _sublayer_space(T)
+        if inner is not None:
+            base = _mul4(inner, base)
+        a = a * T["opacity"]
+        for S in sorted(T["sublayers"], key=lambda S: S["order"]):
+            if S["transformLayer"]:
+                collect(S, base, a)
+                continue
+            x, y, w, h = S["rect"]
+            c = _mul4([[x + w / 2, y + h / 2, 0, 1]] + [[0, 0, 0, 0]] * 3, _mul4(_local4(S), base))[0]
+            items.append((S, base, c[2] / c[3], a))
+    collect(L, parent_sublayer, alpha)
+    return sorted(items, key=lambda e: e[2])
 
 
 def _contents_slicing(L, where):
@@ -442,11 +485,13 @@ def _extent_of(L):
         e.join(_skia_path(sh).computeTightBounds().makeOutset(grow, grow))
     for inner, _ in _instances(L):
         for S in L["sublayers"]:
-            out = _extent(S)
-            if S["shadow"]:
-                _, (dx, dy), sigma = S["shadow"]
-                out.join(out.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
-            e.join(_map(S, inner).mapRect(out))
+            # A transform layer draws nothing itself: its 3D sublayers land in this space directly.
+            for T, chain, _, _ in _in_3d(S, inner, 1.0) if S["transformLayer"] else [(S, inner, 0, 0)]:
+                out = _extent(T)
+                if T["shadow"]:
+                    _, (dx, dy), sigma = T["shadow"]
+                    out.join(out.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
+                e.join(_map(T, chain).mapRect(out))
     return (e.left(), e.top(), e.right(), e.bottom())
 
 
@@ -489,6 +534,10 @@ class SkiaRenderer:
 
     def _draw(self, canvas, L, parent_alpha, parent_sublayer=None):
         skia = self.skia
+        if L["transformLayer"]:
+            for S, chain, _, alpha in _in_3d(L, parent_sublayer, parent_alpha):
+                self._draw(canvas, S, alpha, chain)
+            return
         canvas.save()
         canvas.concat(_map(L, parent_sublayer))
         group = L["hasSublayers"] and L["opacity"] < 1
@@ -634,11 +683,30 @@ class SkiaRenderer:
             joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
             sp = skia.Paint(AntiAlias=True, Color4f=self._color(stroke, a), Style=skia.Paint.kStroke_Style,
                             StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]], StrokeJoin=joins[sh["join"]],
-                            StrokeMiter=sh["miter"])
-            canvas.drawPath(path, sp)
+                            StrokeMiter=sh["miter"], PathEffect=self._stroke_effect(sh))
+            if sh["trim"][0] < sh["trim"][1]:
+                canvas.drawPath(path, sp)
         if together:
             self.tint = outer_tint
             canvas.restore()
+
+    def _stroke_effect(self, sh):
+        """strokeStart…strokeEnd, then lineDashPattern from lineDashPhase, as a path effect (or None).
+        Trimming takes fractions of the whole length, all subpaths together (Skia's trim effect
+        measures them all), and a trimmed closed subpath becomes open; dashing restarts the
+        pattern on each piece (Skia's dash effect restarts on each contour). An odd pattern is
+        repeated once (dash and gap swap); the phase wraps into one period."""
+        skia = self.skia
+        effect = None
+        start, end = sh["trim"]
+        if start > 0 or end < 1:
+            effect = skia.TrimPathEffect.Make(max(start, 0.0), min(end, 1.0))
+        if sh["dash"]:
+            intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
+            period = sum(intervals)
+            dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
+            effect = dash if effect is None else skia.PathEffect.MakeCompose(dash, effect)
+        return effect
 
     def _gradient_shader(self, g, rect):
         """The gradient over `rect`: unit points scaled to it, colours interpolated unpremultiplied
@@ -700,11 +768,12 @@ class CairoRenderer:
         import cairo
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
-        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["matrix"] is None
+        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["transformLayer"]
+               or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
                for L in _walk(tree["layers"])):
-            raise UnsupportedScene("masks, gradient and shape layers, contentsGravity, contentsRect, contentsCenter, "
-                                   "contentsScale, perspective, sublayerTransform, "
+            raise UnsupportedScene("masks, gradient, shape and transform layers, contentsGravity, contentsRect, "
+                                   "contentsCenter, contentsScale, perspective, sublayerTransform, "
                                    "replicators and allowsEdgeAntialiasing are translated for Skia only")
         self.cairo, self.tree = cairo, tree
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
