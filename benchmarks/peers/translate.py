@@ -540,8 +540,10 @@ class SkiaRenderer:
             return
         canvas.save()
         canvas.concat(_map(L, parent_sublayer))
-        group = L["hasSublayers"] and L["opacity"] < 1
-        alpha = parent_alpha if group else parent_alpha * L["opacity"]
+        # Group opacity when the effective opacity (own × what non-group ancestors, such as a
+        # transform layer, passed down) is below 1 and there is a sublayer; inside it, full opacity.
+        group = L["hasSublayers"] and L["opacity"] * parent_alpha < 1
+        alpha = 1.0 if group else parent_alpha * L["opacity"]
         if group:
             # Group opacity fades the layer's whole output, its shadow included.
             gp = skia.Paint()
