@@ -195,7 +195,10 @@ def _skia_path(shape):
             p.addOval(skia.Rect.MakeXYWH(*spec["ellipse"]))
         elif "roundedRect" in spec:
             r = spec.get("cornerRadius", 0)
-            p.addRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(*spec["roundedRect"]), r, r))
+            # Clockwise from the start of the top edge, (x + r, y), as the format says (Skia's
+            # default start is on the left edge: it matters to strokeStart/strokeEnd and dashes).
+            p.addRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(*spec["roundedRect"]), r, r),
+                       skia.PathDirection.kCW, 0)
         else:
             p.addRect(skia.Rect.MakeXYWH(*spec["rect"]))
     else:
