@@ -27,7 +27,7 @@ has no blur.
 For scripts/outside-scenes, which uses this translation as an outside reference
 for the compositor's meaning on random scenes, Skia also draws: 3D transforms and
 perspective sublayerTransforms (each layer's 4x4 map flattened to its superlayer's
-plane), zPosition order, isHidden, masks, every contentsGravity with contentsRect,
+plane), zPosition order, isHidden, masks, shadowPath, every contentsGravity with contentsRect,
 contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient layers,
 transform layers (sublayers kept in 3D, depth-sorted by their bounds centres), replicators (instance transforms and colours), shape layers
 (absolute M L C Q S Z path data and the shorthands, fill then stroke, one part
@@ -45,7 +45,7 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
               "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
               "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale",
-              "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"}
+              "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "shadowPath"}
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -318,6 +318,7 @@ def _layer(L, where, base):
         # Group opacity needs a sublayer, hidden ones included (the format's rule counts them).
         "hasSublayers": bool(L.get("sublayers")),
         "transformLayer": L.get("type") == "transformLayer",
+        "shadowPath": _shadow_path(L, where),
     }
 
 
@@ -374,6 +375,14 @@ def _gravity_rect(gravity, rect, iw, ih):
     gx = x if "left" in gravity.lower() else x + w - iw if "right" in gravity.lower() else x + (w - iw) / 2
     gy = y if gravity.startswith("top") else y + h - ih if gravity.startswith("bottom") else y + (h - ih) / 2
     return (gx, gy, iw, ih)
+
+
+def _shadow_path(L, where):
+    """shadowPath as a shape-like dict for _skia_path (filled non-zero), or None."""
+    path = L.get("shadowPath")
+    if path is None:
+        return None
+    return {"path": _path_commands(path, f"{where}.shadowPath") if isinstance(path, str) else path, "evenOdd": False}
 
 
 def _local4(L):
@@ -486,6 +495,8 @@ def _extent_of(L):
         sh = L["shape"]
         grow = sh["width"] * max(sh["miter"], 1) if sh["stroke"] else 0
         e.join(_skia_path(sh).computeTightBounds().makeOutset(grow, grow))
+    if L["shadowPath"] and L["shadow"]:
+        e.join(_skia_path(L["shadowPath"]).computeTightBounds())
     for inner, _ in _instances(L):
         for S in L["sublayers"]:
             # A transform layer draws nothing itself: its 3D sublayers land in this space directly.
@@ -580,6 +591,16 @@ class SkiaRenderer:
         x, y, w, h = L["rect"]
         rad = L["radius"]
         (r, g, bl, sa), (dx, dy), sigma = L["shadow"]
+        if L["shadowPath"]:
+            # The path filled (non-zero, antialiased), offset and blurred in the layer's space, faded
+            # like every part; no offscreen pass.
+            path = skia.Path(_skia_path(L["shadowPath"]))
+            path.offset(dx, dy)
+            sp = skia.Paint(AntiAlias=True, Color4f=self._color((r, g, bl, sa), alpha),
+                            MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
+            canvas.drawPath(path, sp)
+            self._content(canvas, L, alpha)
+            return
         if not L["sublayers"] and not L["image"] and not L["gradient"] and not L["shape"] and L["bg"] \
                 and L["bg"][3] >= 1:
             # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
