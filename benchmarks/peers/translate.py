@@ -27,7 +27,7 @@ has no blur.
 For scripts/outside-scenes, which uses this translation as an outside reference
 for the compositor's meaning on random scenes, Skia also draws: 3D transforms and
 perspective sublayerTransforms (each layer's 4x4 map flattened to its superlayer's
-plane), zPosition order, isHidden, masks, shadowPath, every contentsGravity with contentsRect,
+plane), zPosition order, isHidden, masks, shadowPath, shouldRasterize, every contentsGravity with contentsRect,
 contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient layers,
 transform layers (sublayers kept in 3D, depth-sorted by their bounds centres), replicators (instance transforms and colours), shape layers
 (absolute M L C Q S Z path data and the shorthands, fill then stroke, one part
@@ -45,7 +45,8 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
               "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
               "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale",
-              "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "shadowPath"}
+              "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "shadowPath", "shouldRasterize",
+              "rasterizationScale"}
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -319,6 +320,7 @@ def _layer(L, where, base):
         "hasSublayers": bool(L.get("sublayers")),
         "transformLayer": L.get("type") == "transformLayer",
         "shadowPath": _shadow_path(L, where),
+        "rasterize": float(L.get("rasterizationScale", 1)) if L.get("shouldRasterize") else None,
     }
 
 
@@ -554,6 +556,10 @@ class SkiaRenderer:
             return
         canvas.save()
         canvas.concat(_map(L, parent_sublayer))
+        if L.get("rasterize"):
+            self._rasterized(canvas, L, parent_alpha)
+            canvas.restore()
+            return
         # Group opacity when the effective opacity (own × what non-group ancestors, such as a
         # transform layer, passed down) is below 1 and there is a sublayer; inside it, full opacity.
         group = L["hasSublayers"] and L["opacity"] * parent_alpha < 1
@@ -583,6 +589,39 @@ class SkiaRenderer:
         if group:
             canvas.restore()
         canvas.restore()
+
+    def _rasterized(self, canvas, L, parent_alpha):
+        """shouldRasterize: the layer's whole output (shadow, clip and mask included) at full
+        opacity into a bitmap of rasterizationScale pixels per point in the layer's own space,
+        covering the local bounding box of what it draws snapped outward to that pixel grid (local
+        (0, 0) on a pixel corner); drawn back as a quad of exactly that box, bilinear, clamped at
+        the bitmap's edges, faded by the opacity, antialiased only with allowsEdgeAntialiasing.
+        The box here may be larger than the true one (the extent's margins are generous): the
+        extra bitmap pixels are transparent and the grid is the same."""
+        skia = self.skia
+        sc = L["rasterize"]
+        e = _extent(L)
+        if L["shadow"]:
+            _, (dx, dy), sigma = L["shadow"]
+            src = _skia_path(L["shadowPath"]).computeTightBounds() if L["shadowPath"] else skia.Rect.MakeLTRB(
+                e.left(), e.top(), e.right(), e.bottom())
+            e.join(src.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
+        x0, y0 = math.floor(e.left() * sc), math.floor(e.top() * sc)
+        x1, y1 = math.ceil(e.right() * sc), math.ceil(e.bottom() * sc)
+        if x1 <= x0 or y1 <= y0:
+            return
+        bitmap = skia.Surface.MakeRaster(skia.ImageInfo.MakeN32Premul(x1 - x0, y1 - y0))
+        c = bitmap.getCanvas()
+        c.clear(skia.Color4f(0, 0, 0, 0))
+        c.translate(-x0, -y0)
+        c.scale(sc, sc)
+        inner = dict(L, rasterize=None, opacity=1.0, _map=skia.Matrix())
+        self._draw(c, inner, 1.0)
+        p = skia.Paint(AntiAlias=L["aa"])
+        p.setAlphaf(L["opacity"] * parent_alpha)
+        canvas.drawImageRect(bitmap.makeImageSnapshot(), skia.Rect.MakeWH(x1 - x0, y1 - y0),
+                             skia.Rect.MakeLTRB(x0 / sc, y0 / sc, x1 / sc, y1 / sc), self.sampling, p,
+                             skia.Canvas.kFast_SrcRectConstraint)
 
     def _shadow(self, canvas, L, alpha):
         """The layer's shadow, then its content. The shadow's source is the content at full
@@ -643,9 +682,15 @@ class SkiaRenderer:
         paint = skia.Paint(AntiAlias=rad > 0 or L["aa"])
         rect = skia.Rect.MakeXYWH(x, y, w, h)
         outer = skia.RRect.MakeRectXY(rect, rad, rad)
-        if L["clip"]:
-            # masksToBounds: everything the layer draws, inside its (rounded) bounds.
-            canvas.clipRRect(outer, rad > 0 or L["aa"])
+        soft_clip = L["clip"] and (rad > 0 or L["aa"])
+        if soft_clip:
+            # masksToBounds, antialiased: the clip's coverage multiplies the composited parts (the
+            # format's "clip over all of it"), in a layer. Clipping each part by itself would let
+            # a part below show through the antialiased edge of a part above (conflation).
+            canvas.saveLayer(outer.rect().makeOutset(1, 1), None)
+        elif L["clip"]:
+            # masksToBounds: everything the layer draws, inside its bounds.
+            canvas.clipRRect(outer, False)
         if L["bg"]:
             paint.setColor4f(self._color(L["bg"], alpha))
             canvas.drawRRect(outer, paint) if rad > 0 else canvas.drawRect(rect, paint)
@@ -686,6 +731,13 @@ class SkiaRenderer:
                 canvas.drawDRRect(outer, inner, paint)
             else:
                 canvas.drawRRect(outer, paint)
+        if soft_clip:
+            mp = skia.Paint()
+            mp.setBlendMode(skia.BlendMode.kDstIn)
+            canvas.saveLayer(outer.rect().makeOutset(1, 1), mp)
+            canvas.drawRRect(outer, skia.Paint(AntiAlias=True))
+            canvas.restore()
+            canvas.restore()
         canvas.restore()
 
     def _draw_shape(self, canvas, sh, alpha):
@@ -794,11 +846,11 @@ class CairoRenderer:
         import cairo
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
-        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["transformLayer"]
+        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["transformLayer"] or L["rasterize"]
                or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
                for L in _walk(tree["layers"])):
-            raise UnsupportedScene("masks, gradient, shape and transform layers, contentsGravity, contentsRect, "
+            raise UnsupportedScene("masks, gradient, shape and transform layers, shouldRasterize, contentsGravity, contentsRect, "
                                    "contentsCenter, contentsScale, perspective, sublayerTransform, "
                                    "replicators and allowsEdgeAntialiasing are translated for Skia only")
         self.cairo, self.tree = cairo, tree
