@@ -687,13 +687,22 @@ class SkiaRenderer:
             # masksToBounds, antialiased: the clip's coverage multiplies the composited parts (the
             # format's "clip over all of it"), in a layer. Clipping each part by itself would let
             # a part below show through the antialiased edge of a part above (conflation).
-            canvas.saveLayer(outer.rect().makeOutset(1, 1), None)
+            # The background and the border's outer edge lie on the clip's edge: they are drawn
+            # past the bounds (`spill`), so the clip alone antialiases that edge and an edge pixel
+            # gets the area of the intersection, not the product of two coverages.
+            spill = outer.rect().makeOutset(2, 2)
+            canvas.saveLayer(spill, None)
         elif L["clip"]:
             # masksToBounds: everything the layer draws, inside its bounds.
             canvas.clipRRect(outer, False)
         if L["bg"]:
             paint.setColor4f(self._color(L["bg"], alpha))
-            canvas.drawRRect(outer, paint) if rad > 0 else canvas.drawRect(rect, paint)
+            if soft_clip:
+                canvas.drawRect(spill, paint)
+            elif rad > 0:
+                canvas.drawRRect(outer, paint)
+            else:
+                canvas.drawRect(rect, paint)
         if L["image"]:
             img = self.images[L["image"]]
             ip = skia.Paint(AntiAlias=L["aa"], ColorFilter=self._tint_filter())
@@ -728,13 +737,22 @@ class SkiaRenderer:
             if w > 2 * bw and h > 2 * bw:
                 ir = max(0.0, rad - bw)
                 inner = skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + bw, y + bw, w - 2 * bw, h - 2 * bw), ir, ir)
-                canvas.drawDRRect(outer, inner, paint)
+                if soft_clip:
+                    ring = skia.Path()
+                    ring.addRect(spill)
+                    ring.addRRect(inner)
+                    ring.setFillType(skia.PathFillType.kEvenOdd)
+                    canvas.drawPath(ring, paint)
+                else:
+                    canvas.drawDRRect(outer, inner, paint)
+            elif soft_clip:
+                canvas.drawRect(spill, paint)
             else:
                 canvas.drawRRect(outer, paint)
         if soft_clip:
             mp = skia.Paint()
             mp.setBlendMode(skia.BlendMode.kDstIn)
-            canvas.saveLayer(outer.rect().makeOutset(1, 1), mp)
+            canvas.saveLayer(spill, mp)
             canvas.drawRRect(outer, skia.Paint(AntiAlias=True))
             canvas.restore()
             canvas.restore()
