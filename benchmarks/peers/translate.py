@@ -27,11 +27,14 @@ has no blur.
 For scripts/outside-scenes, which uses this translation as an outside reference
 for the compositor's meaning on random scenes, Skia also draws: 3D transforms and
 perspective sublayerTransforms (each layer's 4x4 map flattened to its superlayer's
-plane), zPosition order, isHidden, masks, shadowPath, shouldRasterize, every contentsGravity with contentsRect,
-contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient layers,
-transform layers (sublayers kept in 3D, depth-sorted by their bounds centres), replicators (instance transforms and colours), shape layers
-(absolute M L C Q S Z path data and the shorthands, fill then stroke, one part
-under opacity) and allowsEdgeAntialiasing. cairo draws a transform without
+plane), zPosition order, isHidden, masks, shadowPath, shouldRasterize (through a
+bitmap on the format's grid), every contentsGravity with contentsRect,
+contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient
+layers, transform layers (sublayers kept in 3D, depth-sorted by their bounds
+centres), replicators (instance transforms and colours), shape layers (absolute
+M L C Q S Z path data and the shorthands, fill then stroke, one part under
+opacity, dashes and strokeStart/strokeEnd) and allowsEdgeAntialiasing. An
+antialiased masksToBounds clip is applied once over the composited parts. cairo draws a transform without
 perspective (flattened, it is a 2D affine map) and refuses the rest of those.
 """
 import math
