@@ -11,7 +11,7 @@ import XCTest
 import Foundation
 
 final class OutsideSceneTests: XCTestCase {
-    /// Sixty generated scenes (fixed seeds, the debug build, CPU backend, 7–17 s)
+    /// Sixty generated scenes (fixed seeds, the debug build, CPU backend, 7–20 s)
     /// mean what Skia draws. Seen failing with the plan broken on purpose
     /// (docs/reliability.md, "Random scenes against Skia").
     func testGeneratedScenesMeanWhatSkiaDraws() throws {

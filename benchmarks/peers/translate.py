@@ -27,10 +27,14 @@ has no blur.
 For scripts/outside-scenes, which uses this translation as an outside reference
 for the compositor's meaning on random scenes, Skia also draws: 3D transforms and
 perspective sublayerTransforms (each layer's 4x4 map flattened to its superlayer's
-plane), zPosition order, isHidden, masks, every contentsGravity, axial and radial
-gradient layers, replicators (instance transforms and colours), shape layers
-(absolute M L C Q S Z path data and the shorthands, fill then stroke, one part
-under opacity) and allowsEdgeAntialiasing. cairo draws a transform without
+plane), zPosition order, isHidden, masks, shadowPath, shouldRasterize (through a
+bitmap on the format's grid), every contentsGravity with contentsRect,
+contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient
+layers, transform layers (sublayers kept in 3D, depth-sorted by their bounds
+centres), replicators (instance transforms and colours), shape layers (absolute
+M L C Q S Z path data and the shorthands, fill then stroke, one part under
+opacity, dashes and strokeStart/strokeEnd) and allowsEdgeAntialiasing. An
+antialiased masksToBounds clip is applied once over the composited parts. cairo draws a transform without
 perspective (flattened, it is a 2D affine map) and refuses the rest of those.
 """
 import math
@@ -43,7 +47,9 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "gradientType", "sublayerTransform", "allowsEdgeAntialiasing", "instanceCount",
               "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
               "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
-              "lineWidth", "lineCap", "lineJoin", "miterLimit"}
+              "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale",
+              "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "shadowPath", "shouldRasterize",
+              "rasterizationScale"}
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -174,7 +180,10 @@ def _shape(L, where):
             "fill": fill, "evenOdd": L.get("fillRule", "nonZero") == "evenOdd",
             "stroke": parse_color(L.get("strokeColor")), "width": float(L.get("lineWidth", 1)),
             "cap": L.get("lineCap", "butt"), "join": L.get("lineJoin", "miter"),
-            "miter": float(L.get("miterLimit", 10))}
+            "miter": float(L.get("miterLimit", 10)),
+            "dash": [float(v) for v in L["lineDashPattern"]] if L.get("lineDashPattern") else None,
+            "phase": float(L.get("lineDashPhase", 0)),
+            "trim": (float(L.get("strokeStart", 0)), float(L.get("strokeEnd", 1)))}
 
 
 def _skia_path(shape):
@@ -190,7 +199,10 @@ def _skia_path(shape):
             p.addOval(skia.Rect.MakeXYWH(*spec["ellipse"]))
         elif "roundedRect" in spec:
             r = spec.get("cornerRadius", 0)
-            p.addRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(*spec["roundedRect"]), r, r))
+            # Clockwise from the start of the top edge, (x + r, y), as the format says (Skia's
+            # default start is on the left edge: it matters to strokeStart/strokeEnd and dashes).
+            p.addRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(*spec["roundedRect"]), r, r),
+                       skia.PathDirection.kCW, 0)
         else:
             p.addRect(skia.Rect.MakeXYWH(*spec["rect"]))
     else:
@@ -251,8 +263,8 @@ def _gradient(L, where):
     if L.get("type") != "gradient":
         return None
     kind = L.get("gradientType", "axial")
-    if kind not in ("axial", "radial"):
-        raise SystemExit(f"{where}: only axial and radial gradient layers are translated")
+    if kind not in ("axial", "radial", "conic"):
+        raise SystemExit(f"{where}: gradientType {kind!r} is not translated")
     colors = [parse_color(c) for c in L.get("colors", [])]
     n = len(colors)
     if n < 2:
@@ -278,7 +290,7 @@ def _layer(L, where, base):
     else:
         bx, by, w, h = (float(v) for v in L.get("bounds", [0, 0, 0, 0]))
         px, py = (float(v) for v in L.get("position", [0, 0]))
-    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape"):
+    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape", "transformLayer"):
         raise SystemExit(f"{where}: layers of type {L['type']!r} are not translated")
     transform4 = _matrix4(L.get("transform", []), f"{where}.transform")
     bw = float(L.get("borderWidth", 0))
@@ -297,6 +309,7 @@ def _layer(L, where, base):
         "clip": bool(L.get("masksToBounds", False)),
         "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None,
         "gravity": L.get("contentsGravity", "resize"),
+        "slices": _contents_slicing(L, where),
         "aa": bool(L.get("allowsEdgeAntialiasing", False)),
         "replicator": _replicator(L, where),
         "shape": _shape(L, where),
@@ -308,6 +321,9 @@ def _layer(L, where, base):
         "sublayers": _sublayers(L.get("sublayers", []), where, base),
         # Group opacity needs a sublayer, hidden ones included (the format's rule counts them).
         "hasSublayers": bool(L.get("sublayers")),
+        "transformLayer": L.get("type") == "transformLayer",
+        "shadowPath": _shadow_path(L, where),
+        "rasterize": float(L.get("rasterizationScale", 1)) if L.get("shouldRasterize") else None,
     }
 
 
@@ -315,6 +331,8 @@ def _sublayers(items, where, base):
     """The visible sublayers in drawing order: ascending zPosition, ties in array order."""
     out = [(float(S.get("zPosition", 0)), _layer(S, f"{where}.sublayers[{i}]", base))
            for i, S in enumerate(items) if not S.get("isHidden", False)]
+    for i, (_, S) in enumerate(out):
+        S["order"] = i  # array order, which a transform layer's depth sort keeps for ties
     return [S for _, S in sorted(out, key=lambda e: e[0])]
 
 
@@ -350,7 +368,7 @@ def _png_size(path):
 
 
 def _gravity_rect(gravity, rect, iw, ih):
-    """Where contentsGravity puts an image of natural size iw × ih points (contentsScale 1)
+    """Where contentsGravity puts contents of natural size iw × ih points (_natural_size)
     in the bounds `rect` (top = visual top, y down); no clipping."""
     x, y, w, h = rect
     if gravity == "resize":
@@ -362,6 +380,103 @@ def _gravity_rect(gravity, rect, iw, ih):
     gx = x if "left" in gravity.lower() else x + w - iw if "right" in gravity.lower() else x + (w - iw) / 2
     gy = y if gravity.startswith("top") else y + h - ih if gravity.startswith("bottom") else y + (h - ih) / 2
     return (gx, gy, iw, ih)
+
+
+def _shadow_path(L, where):
+    """shadowPath as a shape-like dict for _skia_path (filled non-zero), or None."""
+    path = L.get("shadowPath")
+    if path is None:
+        return None
+    return {"path": _path_commands(path, f"{where}.shadowPath") if isinstance(path, str) else path, "evenOdd": False}
+
+
+def _local4(L):
+    """The layer's bounds → its superlayer's (before the superlayer's sublayerTransform), unflattened:
+    T(−anchor) · transform · T(position, zPosition)."""
+    ax, ay = L["anchor"]
+    m = _mul4(_translation4(-ax, -ay, 0), L["transform4"])
+    return _mul4(m, _translation4(L["origin"][0], L["origin"][1], L["z"]))
+
+
+def _in_3d(L, parent_sublayer, alpha):
+    """A transform layer's sublayers as they keep their 3D positions: (layer, 4×4 from the space of
+    the layer's superlayer to the transform layer's superlayer's plane, depth, alpha) in drawing
+    order. Each sublayer's map is its own · the transform layer's sublayerTransform about its anchor
+    point · the transform layer's own map · what lies above (all 4×4, projected only at the end);
+    transform layers inside join the same space. The order is back to front by the depth of each
+    bounds centre (z ÷ w, +z toward the viewer), ties in array order (a stable sort). The transform
+    layer's opacity multiplies into each sublayer; nothing of its own is drawn."""
+    items = []
+
+    def collect(T, above, a):
+        base = _mul4(_local4(T), above) if above is not None else _local4(T)
+        inner = _sublayer_space(T)
+        if inner is not None:
+            base = _mul4(inner, base)
+        a = a * T["opacity"]
+        for S in sorted(T["sublayers"], key=lambda S: S["order"]):
+            if S["transformLayer"]:
+                collect(S, base, a)
+                continue
+            x, y, w, h = S["rect"]
+            c = _mul4([[x + w / 2, y + h / 2, 0, 1]] + [[0, 0, 0, 0]] * 3, _mul4(_local4(S), base))[0]
+            items.append((S, base, c[2] / c[3], a))
+    collect(L, parent_sublayer, alpha)
+    return sorted(items, key=lambda e: e[2])
+
+
+def _contents_slicing(L, where):
+    """contentsRect, contentsCenter (unit rects) and contentsScale, as read; None for the defaults."""
+    keys = ("contentsRect", "contentsCenter", "contentsScale")
+    if not any(k in L for k in keys):
+        return None
+    rect = [float(v) for v in L.get("contentsRect", [0, 0, 1, 1])]
+    center = [float(v) for v in L.get("contentsCenter", [0, 0, 1, 1])]
+    scale = float(L.get("contentsScale", 1))
+    if scale <= 0 or rect[2] <= 0 or rect[3] <= 0:
+        raise UnsupportedScene(f"{where}: an empty contentsRect or a contentsScale of 0 is not translated")
+    return {"rect": rect, "center": center, "scale": scale}
+
+
+def _natural_size(L):
+    """The contents' natural size in points: the contentsRect's pixel size ÷ contentsScale."""
+    iw, ih = L["imageSize"]
+    sl = L["slices"]
+    if sl is None:
+        return iw, ih
+    return sl["rect"][2] * iw / sl["scale"], sl["rect"][3] * ih / sl["scale"]
+
+
+def _nine_slices(L, dest):
+    """(source rect in image pixels, destination rect in points) pairs that draw the contents
+    into `dest` (where the gravity put them). The source is the contentsRect's pixels; with a
+    contentsCenter (a unit rect of that sub-image) the edges around it keep their natural size
+    (pixels ÷ contentsScale), both edges of an axis shrinking by one factor when together they
+    are wider than `dest`, and the middle stretches over the rest. Empty pieces are left out."""
+    iw, ih = L["imageSize"]
+    sl = L["slices"] or {"rect": [0, 0, 1, 1], "center": [0, 0, 1, 1], "scale": 1.0}
+    sx, sy, sw, sh = sl["rect"][0] * iw, sl["rect"][1] * ih, sl["rect"][2] * iw, sl["rect"][3] * ih
+    cx, cy, cw, ch = sl["center"]
+
+    def axis(s0, slen, c0, clen, d0, dlen):
+        """Source and destination cuts (four each) along one axis."""
+        src = [s0, s0 + c0 * slen, s0 + (c0 + clen) * slen, s0 + slen]
+        lo, hi = c0 * slen / sl["scale"], (1 - c0 - clen) * slen / sl["scale"]
+        if lo + hi > dlen:
+            k = dlen / (lo + hi)
+            lo, hi = lo * k, hi * k
+        return src, [d0, d0 + lo, d0 + dlen - hi, d0 + dlen]
+    dx, dy, dw, dh = dest
+    xs, xd = axis(sx, sw, cx, cw, dx, dw)
+    ys, yd = axis(sy, sh, cy, ch, dy, dh)
+    out = []
+    for j in range(3):
+        for i in range(3):
+            src = (xs[i], ys[j], xs[i + 1] - xs[i], ys[j + 1] - ys[j])
+            dst = (xd[i], yd[j], xd[i + 1] - xd[i], yd[j + 1] - yd[j])
+            if src[2] > 0 and src[3] > 0 and dst[2] > 0 and dst[3] > 0:
+                out.append((src, dst))
+    return out
 
 
 def _extent(L):
@@ -380,18 +495,22 @@ def _extent_of(L):
     x, y, w, h = L["rect"]
     e = skia.Rect.MakeXYWH(x, y, w, h)
     if L["image"]:
-        e.join(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *L["imageSize"])))
+        e.join(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *_natural_size(L))))
     if L["shape"]:
         sh = L["shape"]
         grow = sh["width"] * max(sh["miter"], 1) if sh["stroke"] else 0
         e.join(_skia_path(sh).computeTightBounds().makeOutset(grow, grow))
+    if L["shadowPath"] and L["shadow"]:
+        e.join(_skia_path(L["shadowPath"]).computeTightBounds())
     for inner, _ in _instances(L):
         for S in L["sublayers"]:
-            out = _extent(S)
-            if S["shadow"]:
-                _, (dx, dy), sigma = S["shadow"]
-                out.join(out.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
-            e.join(_map(S, inner).mapRect(out))
+            # A transform layer draws nothing itself: its 3D sublayers land in this space directly.
+            for T, chain, _, _ in _in_3d(S, inner, 1.0) if S["transformLayer"] else [(S, inner, 0, 0)]:
+                out = _extent(T)
+                if T["shadow"]:
+                    _, (dx, dy), sigma = T["shadow"]
+                    out.join(out.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
+                e.join(_map(T, chain).mapRect(out))
     return (e.left(), e.top(), e.right(), e.bottom())
 
 
@@ -434,10 +553,20 @@ class SkiaRenderer:
 
     def _draw(self, canvas, L, parent_alpha, parent_sublayer=None):
         skia = self.skia
+        if L["transformLayer"]:
+            for S, chain, _, alpha in _in_3d(L, parent_sublayer, parent_alpha):
+                self._draw(canvas, S, alpha, chain)
+            return
         canvas.save()
         canvas.concat(_map(L, parent_sublayer))
-        group = L["hasSublayers"] and L["opacity"] < 1
-        alpha = parent_alpha if group else parent_alpha * L["opacity"]
+        if L.get("rasterize"):
+            self._rasterized(canvas, L, parent_alpha)
+            canvas.restore()
+            return
+        # Group opacity when the effective opacity (own × what non-group ancestors, such as a
+        # transform layer, passed down) is below 1 and there is a sublayer; inside it, full opacity.
+        group = L["hasSublayers"] and L["opacity"] * parent_alpha < 1
+        alpha = 1.0 if group else parent_alpha * L["opacity"]
         if group:
             # Group opacity fades the layer's whole output, its shadow included.
             gp = skia.Paint()
@@ -464,6 +593,39 @@ class SkiaRenderer:
             canvas.restore()
         canvas.restore()
 
+    def _rasterized(self, canvas, L, parent_alpha):
+        """shouldRasterize: the layer's whole output (shadow, clip and mask included) at full
+        opacity into a bitmap of rasterizationScale pixels per point in the layer's own space,
+        covering the local bounding box of what it draws snapped outward to that pixel grid (local
+        (0, 0) on a pixel corner); drawn back as a quad of exactly that box, bilinear, clamped at
+        the bitmap's edges, faded by the opacity, antialiased only with allowsEdgeAntialiasing.
+        The box here may be larger than the true one (the extent's margins are generous): the
+        extra bitmap pixels are transparent and the grid is the same."""
+        skia = self.skia
+        sc = L["rasterize"]
+        e = _extent(L)
+        if L["shadow"]:
+            _, (dx, dy), sigma = L["shadow"]
+            src = _skia_path(L["shadowPath"]).computeTightBounds() if L["shadowPath"] else skia.Rect.MakeLTRB(
+                e.left(), e.top(), e.right(), e.bottom())
+            e.join(src.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
+        x0, y0 = math.floor(e.left() * sc), math.floor(e.top() * sc)
+        x1, y1 = math.ceil(e.right() * sc), math.ceil(e.bottom() * sc)
+        if x1 <= x0 or y1 <= y0:
+            return
+        bitmap = skia.Surface.MakeRaster(skia.ImageInfo.MakeN32Premul(x1 - x0, y1 - y0))
+        c = bitmap.getCanvas()
+        c.clear(skia.Color4f(0, 0, 0, 0))
+        c.translate(-x0, -y0)
+        c.scale(sc, sc)
+        inner = dict(L, rasterize=None, opacity=1.0, _map=skia.Matrix())
+        self._draw(c, inner, 1.0)
+        p = skia.Paint(AntiAlias=L["aa"])
+        p.setAlphaf(L["opacity"] * parent_alpha)
+        canvas.drawImageRect(bitmap.makeImageSnapshot(), skia.Rect.MakeWH(x1 - x0, y1 - y0),
+                             skia.Rect.MakeLTRB(x0 / sc, y0 / sc, x1 / sc, y1 / sc), self.sampling, p,
+                             skia.Canvas.kFast_SrcRectConstraint)
+
     def _shadow(self, canvas, L, alpha):
         """The layer's shadow, then its content. The shadow's source is the content at full
         opacity, its alpha untouched by the instance colour; the shadow is then faded by `alpha`
@@ -472,6 +634,16 @@ class SkiaRenderer:
         x, y, w, h = L["rect"]
         rad = L["radius"]
         (r, g, bl, sa), (dx, dy), sigma = L["shadow"]
+        if L["shadowPath"]:
+            # The path filled (non-zero, antialiased), offset and blurred in the layer's space, faded
+            # like every part; no offscreen pass.
+            path = skia.Path(_skia_path(L["shadowPath"]))
+            path.offset(dx, dy)
+            sp = skia.Paint(AntiAlias=True, Color4f=self._color((r, g, bl, sa), alpha),
+                            MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
+            canvas.drawPath(path, sp)
+            self._content(canvas, L, alpha)
+            return
         if not L["sublayers"] and not L["image"] and not L["gradient"] and not L["shape"] and L["bg"] \
                 and L["bg"][3] >= 1:
             # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
@@ -516,19 +688,37 @@ class SkiaRenderer:
         paint = skia.Paint(AntiAlias=rad > 0 or L["aa"])
         rect = skia.Rect.MakeXYWH(x, y, w, h)
         outer = skia.RRect.MakeRectXY(rect, rad, rad)
-        if L["clip"]:
-            # masksToBounds: everything the layer draws, inside its (rounded) bounds.
-            canvas.clipRRect(outer, rad > 0 or L["aa"])
+        soft_clip = L["clip"] and (rad > 0 or L["aa"])
+        if soft_clip:
+            # masksToBounds, antialiased: the clip's coverage multiplies the composited parts (the
+            # format's "clip over all of it"), in a layer. Clipping each part by itself would let
+            # a part below show through the antialiased edge of a part above (conflation).
+            # The background and the border's outer edge lie on the clip's edge: they are drawn
+            # past the bounds (`spill`), so the clip alone antialiases that edge and an edge pixel
+            # gets the area of the intersection, not the product of two coverages.
+            spill = outer.rect().makeOutset(2, 2)
+            canvas.saveLayer(spill, None)
+        elif L["clip"]:
+            # masksToBounds: everything the layer draws, inside its bounds.
+            canvas.clipRRect(outer, False)
         if L["bg"]:
             paint.setColor4f(self._color(L["bg"], alpha))
-            canvas.drawRRect(outer, paint) if rad > 0 else canvas.drawRect(rect, paint)
+            if soft_clip:
+                canvas.drawRect(spill, paint)
+            elif rad > 0:
+                canvas.drawRRect(outer, paint)
+            else:
+                canvas.drawRect(rect, paint)
         if L["image"]:
             img = self.images[L["image"]]
             ip = skia.Paint(AntiAlias=L["aa"], ColorFilter=self._tint_filter())
             ip.setAlphaf(alpha)
-            gx, gy, gw, gh = _gravity_rect(L["gravity"], (x, y, w, h), img.width(), img.height())
-            canvas.drawImageRect(img, skia.Rect.MakeWH(img.width(), img.height()), skia.Rect.MakeXYWH(gx, gy, gw, gh),
-                                 self.sampling, ip, skia.Canvas.kFast_SrcRectConstraint)
+            dest = _gravity_rect(L["gravity"], (x, y, w, h), *_natural_size(L))
+            for src, dst in _nine_slices(L, dest):
+                # kFast: bilinear samples past the source rect reach the image's other texels
+                # (clamped only at the whole image's edge), as the format says.
+                canvas.drawImageRect(img, skia.Rect.MakeXYWH(*src), skia.Rect.MakeXYWH(*dst),
+                                     self.sampling, ip, skia.Canvas.kFast_SrcRectConstraint)
         if L["gradient"]:
             gp = skia.Paint(AntiAlias=L["aa"], Shader=self._gradient_shader(L["gradient"], (x, y, w, h)),
                             ColorFilter=self._tint_filter())
@@ -555,9 +745,25 @@ class SkiaRenderer:
             if w > 2 * bw and h > 2 * bw:
                 ir = max(0.0, rad - bw)
                 inner = skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + bw, y + bw, w - 2 * bw, h - 2 * bw), ir, ir)
-                canvas.drawDRRect(outer, inner, paint)
+                if soft_clip:
+                    ring = skia.Path()
+                    ring.addRect(spill)
+                    ring.addRRect(inner)
+                    ring.setFillType(skia.PathFillType.kEvenOdd)
+                    canvas.drawPath(ring, paint)
+                else:
+                    canvas.drawDRRect(outer, inner, paint)
+            elif soft_clip:
+                canvas.drawRect(spill, paint)
             else:
                 canvas.drawRRect(outer, paint)
+        if soft_clip:
+            mp = skia.Paint()
+            mp.setBlendMode(skia.BlendMode.kDstIn)
+            canvas.saveLayer(spill, mp)
+            canvas.drawRRect(outer, skia.Paint(AntiAlias=True))
+            canvas.restore()
+            canvas.restore()
         canvas.restore()
 
     def _draw_shape(self, canvas, sh, alpha):
@@ -581,11 +787,30 @@ class SkiaRenderer:
             joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
             sp = skia.Paint(AntiAlias=True, Color4f=self._color(stroke, a), Style=skia.Paint.kStroke_Style,
                             StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]], StrokeJoin=joins[sh["join"]],
-                            StrokeMiter=sh["miter"])
-            canvas.drawPath(path, sp)
+                            StrokeMiter=sh["miter"], PathEffect=self._stroke_effect(sh))
+            if sh["trim"][0] < sh["trim"][1]:
+                canvas.drawPath(path, sp)
         if together:
             self.tint = outer_tint
             canvas.restore()
+
+    def _stroke_effect(self, sh):
+        """strokeStart…strokeEnd, then lineDashPattern from lineDashPhase, as a path effect (or None).
+        Trimming takes fractions of the whole length, all subpaths together (Skia's trim effect
+        measures them all), and a trimmed closed subpath becomes open; dashing restarts the
+        pattern on each piece (Skia's dash effect restarts on each contour). An odd pattern is
+        repeated once (dash and gap swap); the phase wraps into one period."""
+        skia = self.skia
+        effect = None
+        start, end = sh["trim"]
+        if start > 0 or end < 1:
+            effect = skia.TrimPathEffect.Make(max(start, 0.0), min(end, 1.0))
+        if sh["dash"]:
+            intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
+            period = sum(intervals)
+            dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
+            effect = dash if effect is None else skia.PathEffect.MakeCompose(dash, effect)
+        return effect
 
     def _gradient_shader(self, g, rect):
         """The gradient over `rect`: unit points scaled to it, colours interpolated unpremultiplied
@@ -598,10 +823,24 @@ class SkiaRenderer:
         if g["kind"] == "axial":
             return skia.GradientShader.MakeLinear([skia.Point(sx, sy), skia.Point(ex, ey)], colors, g["locations"],
                                                   skia.TileMode.kClamp)
+        if g["kind"] == "conic":
+            return self._conic_shader(g, (sx, sy), (ex, ey), colors)
         rx, ry = abs(ex - sx), abs(ey - sy)
         local = skia.Matrix.Scale(1, ry / rx)
         local.postTranslate(sx, sy)
         return skia.GradientShader.MakeRadial(skia.Point(0, 0), rx, colors, g["locations"], skia.TileMode.kClamp, 0, local)
+
+    def _conic_shader(self, g, start, end, colors):
+        """A conic gradient: centred on startPoint, t = 0 toward endPoint (in the bounds' points),
+        growing clockwise on screen to 1 after a full turn. Skia's sweep starts along +x and turns
+        toward +y (clockwise with y down), so it is turned by the endPoint's angle; a degenerate
+        endPoint starts it pointing right."""
+        skia = self.skia
+        (sx, sy), (ex, ey) = start, end
+        angle = math.degrees(math.atan2(ey - sy, ex - sx)) if (ex, ey) != (sx, sy) else 0.0
+        local = skia.Matrix.RotateDeg(angle)
+        local.postTranslate(sx, sy)
+        return skia.GradientShader.MakeSweep(0, 0, colors, g["locations"], skia.TileMode.kClamp, 0, 360, 0, local)
 
     def frame(self):
         skia, t = self.skia, self.tree
@@ -633,10 +872,12 @@ class CairoRenderer:
         import cairo
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
-        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["matrix"] is None
+        if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["transformLayer"] or L["rasterize"]
+               or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
                for L in _walk(tree["layers"])):
-            raise UnsupportedScene("masks, gradient and shape layers, contentsGravity, perspective, sublayerTransform, "
+            raise UnsupportedScene("masks, gradient, shape and transform layers, shouldRasterize, contentsGravity, contentsRect, "
+                                   "contentsCenter, contentsScale, perspective, sublayerTransform, "
                                    "replicators and allowsEdgeAntialiasing are translated for Skia only")
         self.cairo, self.tree = cairo, tree
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
