@@ -214,7 +214,8 @@ final class TranslucentInstanceColourTests: XCTestCase {
     ///   shadow (0, 0, 0, 0.5) → 127.5 grey at (15, 52) and (35, 52); red
     ///   (255, 127.5, 127.5) at (15, 40); blue over red (127.5, 63.75,
     ///   191.25) at (25, 40); blue alone (127.5, 127.5, 255) at (35, 40).
-    /// The old rule gave (127.5, 127.5, 255) at (25, 40) and 191.25 grey in the shadow.
+    /// The old rule (before main 5e98382) gave (127.5, 127.5, 255) at (25, 40);
+    /// a tinted shadow source (the instance alpha counted twice) gives 191.25 grey in the shadow.
     func testAnAlphaOffsetTintsEachInstanceThroughItsOwnPasses() throws {
         let json = head + #"""
             {"type":"replicator","frame":[0,0,60,60],"instanceCount":2,"instanceTransform":[{"translate":[0,30,0]}],
