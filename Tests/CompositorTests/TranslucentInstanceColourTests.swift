@@ -176,6 +176,60 @@ final class TranslucentInstanceColourTests: XCTestCase {
                                    (25, 12, (127.5, 63.75, 191.25))], "shadow with a rounded clip")
     }
 
+    /// Gradient contents go through the same rule (random scenes 2500120 and
+    /// 2500279 of the Skia check: a gradient over its background under a
+    /// mask, and gradients with borders in a rounded clip). Layer at (10, 10),
+    /// 40 × 40: red background, a gradient of #0000FF80 twice (blue at alpha
+    /// g = 128/255; the values use 0.5), a 6-point green border; tint
+    /// #FFFFFF80 (0.5). Each part tinted, over white:
+    /// - red (0.5, 0, 0, 0.5): (255, 127.5, 127.5);
+    /// - the gradient (0, 0, 0.25, 0.25) over it, inside at (30, 30):
+    ///   (191.25, 95.625, 159.375);
+    /// - the border (0, 0.5, 0, 0.5) over that, at (30, 12): (95.625, 175.31, 79.69).
+    /// The same without a pass, with a rounded clip and with an opaque mask
+    /// over the whole layer. The old rule (the layer composed untinted, then
+    /// faded once) gave (127.5, 255, 127.5) on the border and (191.25,
+    /// 127.5, 191.25) inside, as the compositor drew scenes 2500120 and
+    /// 2500279 before the fix.
+    func testGradientContentsAreTintedOverTheBackgroundWithAndWithoutAPass() throws {
+        let body = ##""frame":[10,10,40,40],"type":"gradient","backgroundColor":"#FF0000","colors":["#0000FF80","#0000FF80"],"borderWidth":6,"borderColor":"#00FF00""##
+        let variants: [(String, String)] = [("no pass", body),
+                                            ("rounded clip", body + #","cornerRadius":8,"masksToBounds":true"#),
+                                            ("mask", body + ##","mask":{"frame":[0,0,40,40],"backgroundColor":"#000000"}"##)]
+        for (what, layer) in variants {
+            try assertPixels(replicated("{" + layer + "}"),
+                             [(30, 30, (191.25, 95.625, 159.375)), (30, 12, (95.625, 175.31, 79.69))], what)
+        }
+    }
+
+    /// An alpha offset gives each instance its own tint, through each
+    /// instance's own passes (random scene 2500080 of the Skia check: five
+    /// instances of a shadowed layer with three sublayers, alpha offset
+    /// −0.053). Two instances 30 points apart, alpha offset −0.5: instance 0
+    /// untinted (alpha 1), instance 1 at alpha 0.5. The layer: red, 20 × 10 at
+    /// (10, 5), a blue sublayer sticking out to the right (so the shadow's
+    /// source is a pass), a hard black shadow 12 points down.
+    /// - Instance 0: shadow black (15, 22) and (35, 22); red (15, 10); blue (25, 10).
+    /// - Instance 1 (as `testShadowShapeIsTheUntintedSourceAndItsColourIsTinted`):
+    ///   shadow (0, 0, 0, 0.5) → 127.5 grey at (15, 52) and (35, 52); red
+    ///   (255, 127.5, 127.5) at (15, 40); blue over red (127.5, 63.75,
+    ///   191.25) at (25, 40); blue alone (127.5, 127.5, 255) at (35, 40).
+    /// The old rule (before main 5e98382) gave (127.5, 127.5, 255) at (25, 40);
+    /// a tinted shadow source (the instance alpha counted twice) gives 191.25 grey in the shadow.
+    func testAnAlphaOffsetTintsEachInstanceThroughItsOwnPasses() throws {
+        let json = head + #"""
+            {"type":"replicator","frame":[0,0,60,60],"instanceCount":2,"instanceTransform":[{"translate":[0,30,0]}],
+             "instanceAlphaOffset":-0.5,"sublayers":[
+               {"frame":[10,5,20,10],"backgroundColor":"#FF0000",
+                "shadowOpacity":1,"shadowRadius":0,"shadowOffset":[0,12],"shadowColor":"#000000",
+                "sublayers":[{"frame":[10,0,20,10],"backgroundColor":"#0000FF"}]}]}
+            """# + tail
+        try assertPixels(json, [(15, 22, (0, 0, 0)), (35, 22, (0, 0, 0)), (15, 10, (255, 0, 0)), (25, 10, (0, 0, 255)),
+                                (15, 52, (127.5, 127.5, 127.5)), (35, 52, (127.5, 127.5, 127.5)),
+                                (15, 40, (255, 127.5, 127.5)), (25, 40, (127.5, 63.75, 191.25)),
+                                (35, 40, (127.5, 127.5, 255))], "alpha offset")
+    }
+
     /// Nested replicators multiply their colours, through passes too: an
     /// outer #FFFFFF80 around a rounded-clip layer (a pass, tinted inside)
     /// holding an inner #FFFFFF80 replicator of a red layer with a blue
