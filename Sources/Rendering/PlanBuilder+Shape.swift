@@ -1,14 +1,17 @@
 // Rendering: shape layers (CAShapeLayer) as draw items. A fill that is a
 // rect, a rounded rect with one radius or a circle is one analytic item
-// (the rounded-rect coverage backgrounds use). Any other path is flattened
-// with a tolerance chosen in pixels (through the layer → pixel scale, so
-// curves are smooth at any zoom), filled and stroked in the layer's plane
-// as horizontal trapezoids (Geometry/Trapezoids.swift), each one a draw
-// item with analytic antialiasing on its boundary edges — the GPU draws
-// geometry, not a bitmap the CPU painted. Fill first, then the
-// stroke, both above the contents and below the sublayers; not clipped to
-// the bounds (only by masksToBounds through `n.clip`). Below opacity 1 an
-// overlapping fill and stroke are faded as one part (PlanBuilder+ShapeComposite).
+// (the rounded-rect coverage backgrounds use), and so is the whole solid
+// stroke of such a path (a ring). Any other path is flattened with a
+// tolerance chosen in pixels (through the layer → pixel scale, so curves
+// are smooth at any zoom) and stroked into polygons. Under a 2D map those
+// are drawn from their exact coverage in target pixels
+// (PlanBuilder+ShapeMask); under perspective they are cut in the layer's
+// plane into horizontal trapezoids (Geometry/Trapezoids.swift), each one a
+// draw item with analytic antialiasing on its boundary edges. Fill first,
+// then the stroke, both above the contents and below the sublayers; not
+// clipped to the bounds (only by masksToBounds through `n.clip`). Below
+// opacity 1 an overlapping fill and stroke are faded as one part
+// (PlanBuilder+ShapeComposite).
 
 import Foundation
 import Geometry
@@ -33,9 +36,9 @@ extension PlanBuilder {
         emitShapeParts(parts, n, opacity: opacity)
     }
 
-    /// What a shape layer draws, in its own plane: the fill (one analytic
-    /// item or trapezoids) and the stroke's trapezoids, each with its colour;
-    /// nil when it draws nothing.
+    /// What a shape layer draws, in its own plane: the fill and the stroke
+    /// (each one analytic item, polygons for an exact coverage mask, or
+    /// trapezoids), each with its colour; nil when it draws nothing.
     func shapeParts(_ n: LayerDraw) -> ShapeParts? {
         guard let s = n.layer as? ShapeLayer, let path = s.path, !path.elements.isEmpty else { return nil }
         let fill = s.fillColor.flatMap { $0.a > 0 ? $0 : nil }
@@ -49,29 +52,35 @@ extension PlanBuilder {
         let tol = (exact ? Self.shapeMaskTolerancePixels : Self.shapeTolerancePixels) / scale
         let maxWidth = Self.shapeMaxTrapezoidPixels / scale
         var parts = ShapeParts(pixel: 1 / scale)
-        var lines: [Polyline]?
-        func flattened() -> [Polyline] {
-            if let l = lines { return l }
-            let l = path.subpaths(tolerance: tol)
-            lines = l
-            return l
+        // A part that is not one analytic item: under a 2D map its polygons,
+        // drawn through their exact coverage; under perspective, trapezoids.
+        // `polygons` runs only when neither cache has the part.
+        func general(_ part: String, stroke: StrokeStyle?, rule: FillRule,
+                     _ polygons: () throws -> [[Vec2]]) -> ShapeParts.Part {
+            let key = ShapeTrapezoidKey(path: path, stroke: stroke, fillRule: rule, tolerance: tol,
+                                        maxWidth: exact ? .infinity : maxWidth)
+            guard exact else {
+                return .trapezoids(cachedTrapezoids(key, layer: s, part: part) {
+                    try Trapezoids.decomposeChecked(polygons(), rule: rule, maxWidth: maxWidth)
+                })
+            }
+            do {
+                return .polygons(try shapePolygonCache.value(for: key) {
+                    ShapePolygons(try polygons(), rule: rule, source: key)
+                })
+            } catch {
+                problem(s, "\(part): \(error)")
+                return .none
+            }
         }
-        if let c = fill, let prim = path.roundedRectPrimitive {
-            // A rect, rounded rect or circle fills as one analytic item (the
-            // rounded-rect distance function backgrounds use), not trapezoids.
-            parts.fill = .primitive(prim.rect, radius: prim.radius)
-            parts.fillColor = c
-        } else if let c = fill, exact {
-            let key = ShapeTrapezoidKey(path: path, stroke: nil, fillRule: s.fillRule, tolerance: tol, maxWidth: .infinity)
-            parts.fill = .polygons(shapePolygonCache.value(for: key) {
-                ShapePolygons(flattened().map(\.points), rule: s.fillRule, source: key)
-            })
-            parts.fillColor = c
-        } else if let c = fill {
-            let key = ShapeTrapezoidKey(path: path, stroke: nil, fillRule: s.fillRule, tolerance: tol, maxWidth: maxWidth)
-            parts.fill = .trapezoids(cachedTrapezoids(key, layer: s, part: "fill") {
-                try Trapezoids.decomposeChecked(flattened().map(\.points), rule: s.fillRule, maxWidth: maxWidth)
-            })
+        if let c = fill {
+            if let prim = path.roundedRectPrimitive {
+                // A rect, rounded rect or circle fills as one analytic item (the
+                // rounded-rect distance function backgrounds use), not trapezoids.
+                parts.fill = .primitive(prim.rect, radius: prim.radius)
+            } else {
+                parts.fill = general("fill", stroke: nil, rule: s.fillRule) { path.subpaths(tolerance: tol).map(\.points) }
+            }
             parts.fillColor = c
         }
         if let c = stroke {
@@ -80,24 +89,10 @@ extension PlanBuilder {
                 // The stroke of a rect, rounded rect or circle is a ring between two
                 // rounded rects: one analytic item, like a border (see strokeRing).
                 parts.stroke = .ring(ring)
-            } else if exact {
-                let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: .infinity)
-                do {
-                    parts.stroke = .polygons(try shapePolygonCache.value(for: key) {
-                        let centre = path.subpaths(tolerance: tol, tangentEnds: true)
-                        return ShapePolygons(try Stroker.outlineChecked(centre, style: style, tolerance: tol),
-                                             rule: .nonZero, source: key)
-                    })
-                } catch {
-                    problem(s, "stroke: \(error)")
-                }
             } else {
-                let key = ShapeTrapezoidKey(path: path, stroke: style, fillRule: .nonZero, tolerance: tol, maxWidth: maxWidth)
-                parts.stroke = .trapezoids(cachedTrapezoids(key, layer: s, part: "stroke") {
-                    let centre = path.subpaths(tolerance: tol, tangentEnds: true)
-                    return try Trapezoids.decomposeChecked(Stroker.outlineChecked(centre, style: style, tolerance: tol),
-                                                    rule: .nonZero, maxWidth: maxWidth)
-                })
+                parts.stroke = general("stroke", stroke: style, rule: .nonZero) {
+                    try Stroker.outlineChecked(path.subpaths(tolerance: tol, tangentEnds: true), style: style, tolerance: tol)
+                }
             }
             parts.strokeColor = c
         }
@@ -111,42 +106,31 @@ extension PlanBuilder {
         // huge shape (a stroke 1e9 points wide) is cut into many pieces, of
         // which only those near the target can show.
         let visible = (n.clip.map { n.target.intersection(Rect.bounding($0)) } ?? n.target).insetBy(-1, -1)
-        func emit(_ traps: [Trapezoid], _ c: Color) {
+        func emit(_ part: ShapeParts.Part, _ c: Color, what: String) {
             let color = c.premultiplied.scaled(opacity)
-            for z in traps {
-                if let b = n.toTarget.boundingBox(of: z.bounds), b.intersection(visible).isEmpty { continue }
-                add(DrawItem(layer: n.nameIndex, transform: t, rect: z.bounds, paint: .solid(color),
-                             shape: .trapezoid(z), aaEdges: EdgeMask(rawValue: z.edges), clip: n.clip))
-            }
-        }
-        if let c = parts.fillColor {
-            switch parts.fill {
+            switch part {
             case .primitive(let rect, let radius):
                 let shape: Shape = radius > 0 ? .roundedRect(rect, radius: radius) : .quad
-                add(DrawItem(layer: n.nameIndex, transform: t, rect: rect, paint: .solid(c.premultiplied.scaled(opacity)),
+                add(DrawItem(layer: n.nameIndex, transform: t, rect: rect, paint: .solid(color),
                              shape: shape, aaEdges: .all, clip: n.clip))
-            case .trapezoids(let traps):
-                emit(traps, c)
-            case .polygons(let p):
-                emitShapeMask(p, c, n, opacity: opacity, what: "fill")
-            case .none:
-                break
-            }
-        }
-        if let c = parts.strokeColor {
-            switch parts.stroke {
             case .ring(let r):
-                add(DrawItem(layer: n.nameIndex, transform: t, rect: r.outer, paint: .solid(c.premultiplied.scaled(opacity)),
+                add(DrawItem(layer: n.nameIndex, transform: t, rect: r.outer, paint: .solid(color),
                              shape: .ring(r.outer, radius: r.radius, width: r.width, innerRadius: r.innerRadius),
                              aaEdges: .all, clip: n.clip))
             case .trapezoids(let traps):
-                emit(traps, c)
+                for z in traps {
+                    if let b = n.toTarget.boundingBox(of: z.bounds), b.intersection(visible).isEmpty { continue }
+                    add(DrawItem(layer: n.nameIndex, transform: t, rect: z.bounds, paint: .solid(color),
+                                 shape: .trapezoid(z), aaEdges: EdgeMask(rawValue: z.edges), clip: n.clip))
+                }
             case .polygons(let p):
-                emitShapeMask(p, c, n, opacity: opacity, what: "stroke")
+                emitShapeMask(p, c, n, opacity: opacity, what: what)
             case .none:
                 break
             }
         }
+        if let c = parts.fillColor { emit(parts.fill, c, what: "fill") }
+        if let c = parts.strokeColor { emit(parts.stroke, c, what: "stroke") }
     }
 
     /// The stroke of `path` as a ring when that is exact: a closed rect,
@@ -228,42 +212,36 @@ extension PlanBuilder {
 
 /// A shape layer's fill and stroke geometry in its own plane (see `shapeParts`).
 struct ShapeParts {
-    enum Fill { case none, primitive(Rect, radius: Double), trapezoids([Trapezoid]), polygons(ShapePolygons) }
-    var fill: Fill = .none
+    /// How one part is drawn: one analytic item (a rect, rounded rect or
+    /// circle fill; a ring for such a path's whole solid stroke),
+    /// trapezoids, or polygons drawn through their exact coverage
+    /// (PlanBuilder+ShapeMask).
+    enum Part {
+        case none, primitive(Rect, radius: Double), ring(Ring), trapezoids([Trapezoid]), polygons(ShapePolygons)
+
+        /// The local rect the part covers, nil when it draws nothing.
+        var bounds: Rect? {
+            switch self {
+            case .none: return nil
+            case .primitive(let r, _): return r.isEmpty ? nil : r
+            case .ring(let r): return r.outer
+            case .trapezoids(let t): return t.isEmpty ? nil : t.dropFirst().reduce(t[0].bounds) { $0.union($1.bounds) }
+            case .polygons(let p): return p.bounds
+            }
+        }
+    }
+    var fill: Part = .none
     var fillColor: Color?
-    /// The stroke: one analytic ring (PlanBuilder.strokeRing), trapezoids,
-    /// or polygons drawn through their exact coverage (PlanBuilder+ShapeMask).
-    enum Stroke { case none, ring(Ring), trapezoids([Trapezoid]), polygons(ShapePolygons) }
-    var stroke: Stroke = .none
+    var stroke: Part = .none
     var strokeColor: Color?
     struct Ring { var outer: Rect, radius: Double, width: Double, innerRadius: Double }
     /// About one target pixel in local units (the antialiased fringe's reach).
     var pixel: Double
 
-    /// The local rect the fill covers, nil when it draws nothing.
-    var fillBounds: Rect? {
-        switch fill {
-        case .none: return nil
-        case .primitive(let r, _): return r.isEmpty ? nil : r
-        case .trapezoids(let t): return t.isEmpty ? nil : t.dropFirst().reduce(t[0].bounds) { $0.union($1.bounds) }
-        case .polygons(let p): return p.bounds
-        }
-    }
-
-    /// The local rect the stroke covers, nil when it draws nothing.
-    var strokeBounds: Rect? {
-        switch stroke {
-        case .none: return nil
-        case .ring(let r): return r.outer
-        case .trapezoids(let t): return t.isEmpty ? nil : t.dropFirst().reduce(t[0].bounds) { $0.union($1.bounds) }
-        case .polygons(let p): return p.bounds
-        }
-    }
-
     /// Whether fill and stroke may touch a common pixel (their bounds,
     /// widened by two pixels for the antialiased fringes, intersect).
     var overlap: Bool {
-        guard fillColor != nil, strokeColor != nil, let f = fillBounds, let s = strokeBounds else { return false }
+        guard fillColor != nil, strokeColor != nil, let f = fill.bounds, let s = stroke.bounds else { return false }
         return !f.insetBy(-2 * pixel, -2 * pixel).intersection(s).isEmpty
     }
 }

@@ -14,7 +14,7 @@ extension PlanBuilder {
     /// Returns false (nothing emitted) when no window can be placed, e.g.
     /// under a perspective that puts the shape behind the eye.
     func emitShapeComposited(_ parts: ShapeParts, _ n: LayerDraw, opacity: Double) -> Bool {
-        guard let f = parts.fillBounds, let s = parts.strokeBounds,
+        guard let f = parts.fill.bounds, let s = parts.stroke.bounds,
               var e = n.toTarget.boundingBox(of: f.union(s)) else { return false }
         e = e.insetBy(-1, -1).intersection(n.target)
         if let c = n.clip { e = e.intersection(Rect.bounding(c)) }
