@@ -10,7 +10,8 @@ background (rounded by cornerRadius, clamped to half the shorter side),
 contents (resize, bilinear), sublayers, border (inside the bounds, inner
 radius max(0, r - borderWidth)), all clipped to the (rounded) bounds with
 masksToBounds (not with a shadow on the same layer). Opacity multiplies into each part of a leaf
-and is applied to the group of a layer with sublayers. Edges are antialiased
+and is applied to the group of a layer with sublayers (unless allowsGroupOpacity is false: then
+it multiplies into each part and sublayer). Edges are antialiased
 only when cornerRadius > 0, as in Core Animation.
 
 Shadows (Skia only), sigma = shadowRadius, offset shadowOffset in the layer's
@@ -27,7 +28,8 @@ has no blur.
 For scripts/outside-scenes, which uses this translation as an outside reference
 for the compositor's meaning on random scenes, Skia also draws: 3D transforms and
 perspective sublayerTransforms (each layer's 4x4 map flattened to its superlayer's
-plane), zPosition order, isHidden, masks, shadowPath, shouldRasterize (through a
+plane, anchorPointZ included), isDoubleSided false (culled where that map reverses
+orientation), zPosition order, isHidden, masks, shadowPath, shouldRasterize (through a
 bitmap on the format's grid), every contentsGravity with contentsRect,
 contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient
 layers, transform layers (sublayers kept in 3D, depth-sorted by their bounds
@@ -49,7 +51,7 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
               "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale",
               "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "shadowPath", "shouldRasterize",
-              "rasterizationScale"}
+              "rasterizationScale", "isDoubleSided", "anchorPointZ", "allowsGroupOpacity"}
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -135,23 +137,45 @@ def _map(L, parent_sublayer):
     if parent_sublayer is None and "_map" in L:
         return L["_map"]
     import skia
-    ax, ay = L["anchor"]
-    m = _mul4(_translation4(-ax, -ay, 0), L["transform4"])
-    m = _mul4(m, _translation4(L["origin"][0], L["origin"][1], L["z"]))
-    if parent_sublayer is not None:
-        m = _mul4(m, parent_sublayer)
+    m = _flat4(L, parent_sublayer)
     out = skia.Matrix.MakeAll(m[0][0], m[1][0], m[3][0], m[0][1], m[1][1], m[3][1], m[0][3], m[1][3], m[3][3])
     if parent_sublayer is None:
         L["_map"] = out
     return out
 
 
+def _flat4(L, parent_sublayer):
+    """The layer's bounds → its superlayer's plane as a 4×4 (rows and columns 1, 2 and 4 are the
+    flattened map)."""
+    m = _local4(L)
+    return _mul4(m, parent_sublayer) if parent_sublayer is not None else m
+
+
+def _faces_away(L, parent_sublayer):
+    """isDoubleSided false: whether the layer's map into its superlayer's plane (through every 3D
+    transform above it inside a transform layer) reverses orientation at its bounds centre. The
+    flattened map is a projective 3×3 H; its Jacobian's determinant is det(H) ÷ w³, so its sign
+    is that of det(H) × w at the centre."""
+    if L["doubleSided"]:
+        return False
+    m = _flat4(L, parent_sublayer)
+    h = [[m[r][c] for c in (0, 1, 3)] for r in (0, 1, 3)]
+    det = (h[0][0] * (h[1][1] * h[2][2] - h[1][2] * h[2][1])
+           - h[0][1] * (h[1][0] * h[2][2] - h[1][2] * h[2][0])
+           + h[0][2] * (h[1][0] * h[2][1] - h[1][1] * h[2][0]))
+    x, y, w, hh = L["rect"]
+    cw = (x + w / 2) * h[0][2] + (y + hh / 2) * h[1][2] + h[2][2]
+    return det * cw < 0
+
+
 def _sublayer_space(L):
-    """S for the layer's sublayers: T(−anchor) · sublayerTransform · T(anchor), or None."""
+    """S for the layer's sublayers: T(−anchor) · sublayerTransform · T(anchor), anchorPointZ
+    included, or None."""
     if L["sublayerTransform"] is None:
         return None
     ax, ay = L["anchor"]
-    return _mul4(_mul4(_translation4(-ax, -ay, 0), L["sublayerTransform"]), _translation4(ax, ay, 0))
+    az = L["anchorZ"]
+    return _mul4(_mul4(_translation4(-ax, -ay, -az), L["sublayerTransform"]), _translation4(ax, ay, az))
 
 
 def _path_commands(d, where):
@@ -298,6 +322,9 @@ def _layer(L, where, base):
     sc = parse_color(L.get("shadowColor", "#000000"))
     return {
         "origin": (px, py), "anchor": (bx + ax * w, by + ay * h), "z": float(L.get("zPosition", 0)),
+        "anchorZ": float(L.get("anchorPointZ", 0)),
+        "doubleSided": bool(L.get("isDoubleSided", True)),
+        "groupOpacity": bool(L.get("allowsGroupOpacity", True)),
         "transform4": transform4,
         "matrix": _affine(transform4),
         "sublayerTransform": _matrix4(L["sublayerTransform"], f"{where}.sublayerTransform")
@@ -392,9 +419,9 @@ def _shadow_path(L, where):
 
 def _local4(L):
     """The layer's bounds → its superlayer's (before the superlayer's sublayerTransform), unflattened:
-    T(−anchor) · transform · T(position, zPosition)."""
+    T(−anchor, −anchorPointZ) · transform · T(position, zPosition)."""
     ax, ay = L["anchor"]
-    m = _mul4(_translation4(-ax, -ay, 0), L["transform4"])
+    m = _mul4(_translation4(-ax, -ay, -L["anchorZ"]), L["transform4"])
     return _mul4(m, _translation4(L["origin"][0], L["origin"][1], L["z"]))
 
 
@@ -557,6 +584,8 @@ class SkiaRenderer:
             for S, chain, _, alpha in _in_3d(L, parent_sublayer, parent_alpha):
                 self._draw(canvas, S, alpha, chain)
             return
+        if _faces_away(L, parent_sublayer):
+            return
         canvas.save()
         canvas.concat(_map(L, parent_sublayer))
         if L.get("rasterize"):
@@ -565,7 +594,7 @@ class SkiaRenderer:
             return
         # Group opacity when the effective opacity (own × what non-group ancestors, such as a
         # transform layer, passed down) is below 1 and there is a sublayer; inside it, full opacity.
-        group = L["hasSublayers"] and L["opacity"] * parent_alpha < 1
+        group = L["groupOpacity"] and L["hasSublayers"] and L["opacity"] * parent_alpha < 1
         alpha = 1.0 if group else parent_alpha * L["opacity"]
         if group:
             # Group opacity fades the layer's whole output, its shadow included.
@@ -875,10 +904,11 @@ class CairoRenderer:
         if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["transformLayer"] or L["rasterize"]
                or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
+               or not L["doubleSided"]
                for L in _walk(tree["layers"])):
             raise UnsupportedScene("masks, gradient, shape and transform layers, shouldRasterize, contentsGravity, contentsRect, "
                                    "contentsCenter, contentsScale, perspective, sublayerTransform, "
-                                   "replicators and allowsEdgeAntialiasing are translated for Skia only")
+                                   "replicators, allowsEdgeAntialiasing and isDoubleSided false are translated for Skia only")
         self.cairo, self.tree = cairo, tree
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
         self.images = {}
@@ -905,7 +935,7 @@ class CairoRenderer:
         a, b, c, d, e, f = L["matrix"]
         cr.transform(cairo.Matrix(a, b, c, d, e, f))
         cr.translate(-L["anchor"][0], -L["anchor"][1])
-        group = L["hasSublayers"] and L["opacity"] < 1
+        group = L["groupOpacity"] and L["hasSublayers"] and L["opacity"] < 1
         alpha = parent_alpha if group else parent_alpha * L["opacity"]
         if group:
             cr.push_group()
