@@ -3,11 +3,9 @@
 // (the rounded-rect coverage backgrounds use), and so is the whole solid
 // stroke of such a path (a ring). Any other path is flattened with a
 // tolerance chosen in pixels (through the layer → pixel scale, so curves
-// are smooth at any zoom) and stroked into polygons. Under a 2D map those
-// are drawn from their exact coverage in target pixels
-// (PlanBuilder+ShapeMask); under perspective they are cut in the layer's
-// plane into horizontal trapezoids (Geometry/Trapezoids.swift), each one a
-// draw item with analytic antialiasing on its boundary edges. Fill first,
+// are smooth at any zoom) and stroked into polygons, which are drawn from
+// their exact coverage in target pixels (PlanBuilder+ShapeMask), under a
+// 2D map or under perspective. Fill first,
 // then the stroke, both above the contents and below the sublayers; not
 // clipped to the bounds (only by masksToBounds through `n.clip`). Below
 // opacity 1 an overlapping fill and stroke are faded as one part
@@ -18,14 +16,10 @@ import Geometry
 import Layers
 
 extension PlanBuilder {
-    /// Flattening tolerance in pixels (trapezoid items, under perspective).
-    static let shapeTolerancePixels = 0.2
-    /// Flattening tolerance in pixels for shapes drawn from their exact
-    /// coverage: a chord inside its curve, cap or join loses up to this much
-    /// of a pixel's width, so 0.05 keeps that under 13 levels.
+    /// Flattening tolerance in pixels: a chord inside its curve, cap or
+    /// join loses up to this much of a pixel's width, so 0.05 keeps that
+    /// under 13 levels.
     static let shapeMaskTolerancePixels = 0.05
-    /// Widest trapezoid item in pixels (long slivers interpolate badly).
-    static let shapeMaxTrapezoidPixels = 16.0
 
     func emitShape(_ n: LayerDraw, opacity: Double) {
         guard let parts = shapeParts(n) else { return }
@@ -37,8 +31,8 @@ extension PlanBuilder {
     }
 
     /// What a shape layer draws, in its own plane: the fill and the stroke
-    /// (each one analytic item, polygons for an exact coverage mask, or
-    /// trapezoids), each with its colour; nil when it draws nothing.
+    /// (each one analytic item or polygons for an exact coverage mask), each
+    /// with its colour; nil when it draws nothing.
     func shapeParts(_ n: LayerDraw) -> ShapeParts? {
         guard let s = n.layer as? ShapeLayer, let path = s.path, !path.elements.isEmpty else { return nil }
         let fill = s.fillColor.flatMap { $0.a > 0 ? $0 : nil }
@@ -46,24 +40,14 @@ extension PlanBuilder {
         guard fill != nil || stroke != nil else { return nil }
         // Quantized (steps of 2^(1/8)), so layers at about the same scale share trapezoids.
         let scale = exp2((log2(pixelsPerUnit(n.toTarget, around: path.controlBounds)) * 8).rounded() / 8)
-        // Under a 2D map the parts are drawn from their exact coverage in
-        // target pixels (PlanBuilder+ShapeMask); under perspective as trapezoids.
-        let exact = n.toTarget.isAffineInFront
-        let tol = (exact ? Self.shapeMaskTolerancePixels : Self.shapeTolerancePixels) / scale
-        let maxWidth = Self.shapeMaxTrapezoidPixels / scale
+        let tol = Self.shapeMaskTolerancePixels / scale
         var parts = ShapeParts(pixel: 1 / scale)
-        // A part that is not one analytic item: under a 2D map its polygons,
-        // drawn through their exact coverage; under perspective, trapezoids.
-        // `polygons` runs only when neither cache has the part.
+        // A part that is not one analytic item: its polygons, drawn through
+        // their exact coverage (PlanBuilder+ShapeMask). `polygons` runs only
+        // when the cache does not have the part.
         func general(_ part: String, stroke: StrokeStyle?, rule: FillRule,
                      _ polygons: () throws -> [[Vec2]]) -> ShapeParts.Part {
-            let key = ShapeTrapezoidKey(path: path, stroke: stroke, fillRule: rule, tolerance: tol,
-                                        maxWidth: exact ? .infinity : maxWidth)
-            guard exact else {
-                return .trapezoids(cachedTrapezoids(key, layer: s, part: part) {
-                    try Trapezoids.decomposeChecked(polygons(), rule: rule, maxWidth: maxWidth)
-                })
-            }
+            let key = ShapeTrapezoidKey(path: path, stroke: stroke, fillRule: rule, tolerance: tol)
             do {
                 return .polygons(try shapePolygonCache.value(for: key) {
                     ShapePolygons(try polygons(), rule: rule, source: key)
@@ -102,10 +86,6 @@ extension PlanBuilder {
     /// The fill, then the stroke, as items at `opacity` each.
     func emitShapeParts(_ parts: ShapeParts, _ n: LayerDraw, opacity: Double) {
         let t = n.toTarget.transform3D
-        // Pieces wholly outside the target (and clip) are dropped here: a
-        // huge shape (a stroke 1e9 points wide) is cut into many pieces, of
-        // which only those near the target can show.
-        let visible = (n.clip.map { n.target.intersection(Rect.bounding($0)) } ?? n.target).insetBy(-1, -1)
         func emit(_ part: ShapeParts.Part, _ c: Color, what: String) {
             let color = c.premultiplied.scaled(opacity)
             switch part {
@@ -117,12 +97,6 @@ extension PlanBuilder {
                 add(DrawItem(layer: n.nameIndex, transform: t, rect: r.outer, paint: .solid(color),
                              shape: .ring(r.outer, radius: r.radius, width: r.width, innerRadius: r.innerRadius),
                              aaEdges: .all, clip: n.clip))
-            case .trapezoids(let traps):
-                for z in traps {
-                    if let b = n.toTarget.boundingBox(of: z.bounds), b.intersection(visible).isEmpty { continue }
-                    add(DrawItem(layer: n.nameIndex, transform: t, rect: z.bounds, paint: .solid(color),
-                                 shape: .trapezoid(z), aaEdges: EdgeMask(rawValue: z.edges), clip: n.clip))
-                }
             case .polygons(let p):
                 emitShapeMask(p, c, n, opacity: opacity, what: what)
             case .none:
@@ -140,11 +114,7 @@ extension PlanBuilder {
     /// with radius r + h and the one shrunk by h with radius r − h, exactly
     /// when r ≥ h; a plain rect (r = 0) has square outer corners only with
     /// miter joins that the limit keeps (√2 at a right angle). Otherwise nil,
-    /// and the stroke is outlined and cut into trapezoids. As one analytic
-    /// item its straight edges are antialiased wherever they fall: the
-    /// trapezoids lose a horizontal edge's antialiasing when a pixel centre
-    /// lies in a slab that a corner's curve vertices cut off from the edge
-    /// (docs/reliability.md, "Random scenes against Skia").
+    /// and the stroke is outlined and drawn from its exact coverage.
     func strokeRing(of path: Path, style: StrokeStyle) -> ShapeParts.Ring? {
         guard let prim = path.roundedRectPrimitive, style.dashPattern.allSatisfy({ $0 == 0 }),
               style.strokeStart <= 0, style.strokeEnd >= 1, style.lineWidth.isFinite, style.lineWidth > 0 else { return nil }
@@ -152,21 +122,6 @@ extension PlanBuilder {
         guard r >= h || (r == 0 && style.lineJoin == .miter && style.miterLimit >= 2.0.squareRoot()) else { return nil }
         let outer = prim.rect.insetBy(-h, -h)
         return ShapeParts.Ring(outer: outer, radius: r > 0 ? r + h : 0, width: style.lineWidth, innerRadius: max(0, r - h))
-    }
-
-    /// The trapezoids for `key`, built once per plan.
-    /// A path too complex to decompose draws nothing and is reported in
-    /// `stats.problems` (the renderer turns that into an error).
-    func cachedTrapezoids(_ key: ShapeTrapezoidKey, layer: ShapeLayer, part: String,
-                          _ build: () throws -> [Trapezoid]) -> [Trapezoid] {
-        if let t = shapeTrapezoids[key] { return t }
-        let t: [Trapezoid]
-        do { t = try build() } catch {
-            problem(layer, "\(part): \(error)")
-            t = []
-        }
-        shapeTrapezoids[key] = t
-        return t
     }
 
     func strokeStyle(_ s: ShapeLayer) -> StrokeStyle {
@@ -213,11 +168,10 @@ extension PlanBuilder {
 /// A shape layer's fill and stroke geometry in its own plane (see `shapeParts`).
 struct ShapeParts {
     /// How one part is drawn: one analytic item (a rect, rounded rect or
-    /// circle fill; a ring for such a path's whole solid stroke),
-    /// trapezoids, or polygons drawn through their exact coverage
-    /// (PlanBuilder+ShapeMask).
+    /// circle fill; a ring for such a path's whole solid stroke), or
+    /// polygons drawn through their exact coverage (PlanBuilder+ShapeMask).
     enum Part {
-        case none, primitive(Rect, radius: Double), ring(Ring), trapezoids([Trapezoid]), polygons(ShapePolygons)
+        case none, primitive(Rect, radius: Double), ring(Ring), polygons(ShapePolygons)
 
         /// The local rect the part covers, nil when it draws nothing.
         var bounds: Rect? {
@@ -225,7 +179,6 @@ struct ShapeParts {
             case .none: return nil
             case .primitive(let r, _): return r.isEmpty ? nil : r
             case .ring(let r): return r.outer
-            case .trapezoids(let t): return t.isEmpty ? nil : t.dropFirst().reduce(t[0].bounds) { $0.union($1.bounds) }
             case .polygons(let p): return p.bounds
             }
         }
@@ -246,13 +199,12 @@ struct ShapeParts {
     }
 }
 
-/// What a shape layer's trapezoids depend on: the path, the stroke (nil for
-/// the fill), the rule, and the flattening tolerance and item width (both
-/// from the layer's scale on screen).
+/// What a shape part's polygons depend on: the path, the stroke (nil for
+/// the fill), the rule, and the flattening tolerance (from the layer's
+/// scale on screen).
 struct ShapeTrapezoidKey: Hashable {
     var path: Path
     var stroke: StrokeStyle?
     var fillRule: FillRule
     var tolerance: Double
-    var maxWidth: Double
 }

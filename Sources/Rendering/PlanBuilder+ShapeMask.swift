@@ -1,6 +1,6 @@
-// Rendering: shape layers under a 2D transform, antialiased exactly. The
-// path's fill polygons (or its stroke's outline polygons) are mapped to
-// target pixels, cut there into trapezoids by the slab sweep, and each
+// Rendering: shape layers, antialiased exactly. The path's fill polygons
+// (or its stroke's outline polygons) are mapped to target pixels, cut there
+// into trapezoids by the slab sweep, and each
 // pixel gets the exact area of the region inside it (TrapezoidCoverage):
 // the box filter, summed over trapezoids that never overlap. The coverage
 // is a small alpha image drawn in tiles over the pixels it touches, in the
@@ -9,10 +9,10 @@
 // covered everywhere are plain solid quads (opaque when the colour is), and
 // empty tiles are left out.
 //
-// Per-trapezoid items with edge ramps (PlanBuilder+Shape) stay for shapes
-// under perspective, where no pixel grid of the shape's plane lines up with
-// the target's; there a pixel beside a slab that a curve vertex cut off can
-// lose its coverage (docs/reliability.md, "Random scenes against Skia").
+// Under perspective the map keeps straight edges straight, so the mapped
+// polygons are still exact; they are clipped on the way to the window the
+// mask covers and to the near limit (Homography.mapClipped), since points
+// near or behind the eye map arbitrarily far away or mirrored.
 
 import Foundation
 import Geometry
@@ -36,21 +36,15 @@ struct ShapePolygons {
     }
 }
 
-extension Homography {
-    /// Whether the map is affine and in front of the eye: a pixel grid in
-    /// the target is a parallelogram grid in the layer's plane.
-    var isAffineInFront: Bool { isAffine && i > 0 && i.isFinite }
-}
-
 extension PlanBuilder {
     /// Side of the square tiles a coverage mask is drawn in.
     static let shapeMaskTile = 32
 
     /// Draws `part` in `color` × `opacity` through its exact coverage in
-    /// `n`'s target (which must map the layer affinely).
+    /// `n`'s target.
     func emitShapeMask(_ part: ShapePolygons, _ color: Color, _ n: LayerDraw, opacity: Double, what: String) {
         let h = n.toTarget
-        guard h.isAffineInFront, let local = part.bounds, let box = h.boundingBox(of: local) else { return }
+        guard let local = part.bounds, let box = h.boundingBox(of: local) else { return }
         var visible = n.target
         if let c = n.clip { visible = visible.intersection(Rect.bounding(c)) }
         let area = box.intersection(visible)
@@ -67,13 +61,18 @@ extension PlanBuilder {
             }
             return
         }
-        let key = ShapeMaskKey(source: part.source, rule: part.rule,
-                               map: [h.a / h.i, h.b / h.i, h.d / h.i, h.e / h.i, h.g / h.i, h.h / h.i],
-                               x0: x0, y0: y0, width: w, height: hgt)
+        let key = ShapeMaskKey(source: part.source, rule: part.rule, map: h, x0: x0, y0: y0, width: w, height: hgt)
         let mask: Image
         do {
             mask = try shapeMaskCache.value(for: key) {
-                let pixels = part.polygons.map { $0.map { h.apply($0) } }
+                let pixels: [[Vec2]]
+                if h.isAffine && h.i > 0 {
+                    pixels = part.polygons.map { $0.map { h.apply($0) } }
+                } else {
+                    // A pixel's margin around the window: the cut runs where no coverage is read.
+                    let margin = Rect(x: Double(x0 - 1), y: Double(y0 - 1), width: Double(w + 2), height: Double(hgt + 2))
+                    pixels = part.polygons.map { h.mapClipped($0, to: margin, nearW: Tessellator.nearW) }.filter { $0.count >= 3 }
+                }
                 var win = CoverageWindow(x0: x0, y0: y0, width: w, height: hgt)
                 TrapezoidCoverage.accumulate(try Trapezoids.decomposeChecked(pixels, rule: part.rule), into: &win)
                 return Self.maskImage(win)
@@ -124,10 +123,10 @@ extension PlanBuilder {
 }
 
 /// What a shape part's coverage mask depends on: its polygons' source, the
-/// layer → target map's affine part (divided through) and the pixel window.
+/// layer → target map and the pixel window.
 struct ShapeMaskKey: Hashable {
     var source: ShapeTrapezoidKey
     var rule: FillRule
-    var map: [Double]
+    var map: Homography
     var x0: Int, y0: Int, width: Int, height: Int
 }

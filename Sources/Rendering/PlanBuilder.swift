@@ -64,7 +64,6 @@ public final class PlanBuilder {
     /// Blurred shadowPath masks built this frame: image index and the local rect it covers.
     var shadowMasks: [ShadowMaskKey: (Int, Rect)] = [:]
     /// Shape layers' trapezoids built this frame, shared by layers with the same path and style.
-    var shapeTrapezoids: [ShapeTrapezoidKey: [Trapezoid]] = [:]
     /// Pixels per point of the pass being built (the canvas scale, or a rasterization scale).
     var pixelScale: Double
     /// Largest offscreen pass side in pixels.

@@ -19,6 +19,9 @@ import Geometry
 enum GeometryPropertyCheck {
     /// Subsamples per pixel along each axis for the reference coverage.
     static let samples = 8
+    /// Flattening tolerance and widest trapezoid item, in pixels (what shape
+    /// layers used when they were drawn as trapezoid items).
+    static let tolerancePixels = 0.2, maxTrapezoidPixels = 16.0
 
     /// The largest |rendered − reference| coverage allowed in any pixel.
     ///
@@ -81,8 +84,8 @@ enum GeometryPropertyCheck {
         let path = c.path
         guard !path.elements.isEmpty else { return nil }
         let scale = c.pixelsPerUnit
-        let tol = PlanBuilder.shapeTolerancePixels / scale
-        let maxWidth = PlanBuilder.shapeMaxTrapezoidPixels / scale
+        let tol = tolerancePixels / scale
+        let maxWidth = maxTrapezoidPixels / scale
         let lines = path.subpaths(tolerance: tol)
         let polys = c.fills ? lines.map(\.points) : Stroker.outline(lines, style: c.style, tolerance: tol)
         let rule: FillRule = c.fills ? c.rule : .nonZero

@@ -110,8 +110,8 @@ final class ShapeLayerPlanTests: XCTestCase {
             XCTAssertEqual(it.first?.aaEdges, .all, "shape edges are always antialiased")
         }
         // An ellipse that is not a circle, or a triangle, is drawn from its exact
-        // coverage under a 2D map: pixel-aligned tiles, the partly covered ones
-        // sampling a coverage mask texel for texel; under perspective, trapezoids.
+        // coverage: pixel-aligned tiles, the partly covered ones sampling a
+        // coverage mask texel for texel, under a 2D map and under perspective.
         let ellipse = Path.ellipse(Rect(x: 0, y: 0, width: 20, height: 10))
         let triangle = Path([.move(Vec2(10, 0)), .line(Vec2(20, 20)), .line(Vec2(0, 20)), .close])
         for (path, area) in [(ellipse, Double.pi * 10 * 5), (triangle, 200)] {
@@ -129,8 +129,10 @@ final class ShapeLayerPlanTests: XCTestCase {
             s.transform = Transform3D.rotation(0.5, 0, 1, 0).concatenating(eye)
             let p = canvas()
             p.addSublayer(s)
-            XCTAssertTrue(items(PlanBuilder.build(root: p, width: 100, height: 100))
-                .allSatisfy { if case .trapezoid = $0.shape { return true }; return false })
+            let turned = items(PlanBuilder.build(root: p, width: 100, height: 100))
+            XCTAssertFalse(turned.isEmpty)
+            XCTAssertTrue(turned.allSatisfy { $0.shape == .quad && $0.aaEdges == [] && $0.transform == .identity })
+            XCTAssertTrue(turned.contains { if case .textureAlpha(_, _, .nearest, _) = $0.paint { return true }; return false })
         }
     }
 
