@@ -9,7 +9,9 @@ colours with alpha 0.5-1, turned 0-360 degrees. The scene measures what shape
 layers cost: flattening, stroking, the sweep into trapezoids and the coverage.
 In shapes-300-turning.json every layer also turns (transform.rotation.z, a full
 turn in 4 s), so no frame can reuse the previous frame's geometry; time a
-range of frames with `compositor render SCENE --frames N`.
+range of frames with `compositor render SCENE --frames N`. In
+shapes-300-perspective.json every layer is also turned 20-59 degrees about y
+under perspective 500 (the same layers otherwise).
 
   python3 benchmarks/scenes/make_shapes_300.py
 """
@@ -59,7 +61,7 @@ def curve(rnd, s):
 
 def main():
     rnd = random.Random(300)
-    still, turning = [], []
+    still, turning, perspective = [], [], []
     for i in range(N):
         s = rnd.randint(40, 160)
         x, y = rnd.uniform(0, W - s), rnd.uniform(0, H - s)
@@ -81,7 +83,11 @@ def main():
         moving["animations"] = [{"keyPath": "transform.rotation.z", "from": 0, "to": 360, "duration": 4,
                                  "repeatCount": "infinity", "timingFunction": "linear"}]
         turning.append(moving)
-    for name, layers in (("shapes-300.json", still), ("shapes-300-turning.json", turning)):
+        turned = dict(layer)
+        turned["transform"] = [{"perspective": 500}, {"rotate": [20 + (i * 37) % 40, 0, 1, 0]}] + layer["transform"]
+        perspective.append(turned)
+    for name, layers in (("shapes-300.json", still), ("shapes-300-turning.json", turning),
+                         ("shapes-300-perspective.json", perspective)):
         scene = {"canvas": {"width": W, "height": H, "scale": 1, "backgroundColor": "#FFFFFF"}, "sublayers": layers}
         with open(os.path.join(HERE, name), "w") as f:
             json.dump(scene, f, separators=(",", ":"))
