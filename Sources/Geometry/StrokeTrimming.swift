@@ -2,7 +2,9 @@
 // strokeStart/strokeEnd trimming (fractions of the whole path length, all
 // subpaths together, as CAShapeLayer measures them) and then dashing of
 // what remains (each trimmed piece restarts the pattern at the phase, so
-// dashes "apply after trimming").
+// dashes "apply after trimming"). On a closed piece (a subpath trimming left
+// whole) the dash that runs into the end and the one that leaves the start
+// are one dash, joined at the start point as at any other point of the path.
 
 /// A piece of a stroke centre line, open or closed.
 public struct StrokePiece: Hashable, Sendable {
@@ -55,6 +57,15 @@ public enum StrokeTrimming {
     /// Splits each piece into the dashes of `pattern` (alternating on and
     /// off lengths) starting `phase` into the pattern. An empty or all-zero
     /// pattern leaves the pieces solid.
+    ///
+    /// On a closed piece, when a dash of non-zero length runs into the end
+    /// and another leaves the start, the two are one open piece running
+    /// through the start point (which keeps its smooth flag, so the stroke
+    /// joins there with the line join at a corner, round on a curve), as
+    /// Skia's dash effect and cairo's stroker draw it; when one dash covers
+    /// the whole piece it stays closed (as if solid). A dash that only
+    /// begins at the end (no length left) or a zero-length dash at the
+    /// start or end joins nothing: the pieces there keep their caps.
     public static func dash(_ pieces: [StrokePiece], pattern: [Double], phase: Double) -> [StrokePiece] {
         let pat = pattern.map { max(0, $0) }
         var cycle = pat.reduce(0, +)
@@ -75,11 +86,16 @@ public enum StrokeTrimming {
             }
             var s = -p
             var guardCount = 0
+            // The dash leaving the start (its index in `out` and where it
+            // ends) and the one running into the end (index, where it starts).
+            var first: (index: Int, end: Double)?, last: (index: Int, start: Double)?
             while s <= len && guardCount < 4 * maximumDashes && out.count < maximumDashes {
                 let segEnd = s + full[index]
                 if index % 2 == 0 {
                     let lo = max(s, 0), hi = min(segEnd, len)
                     if hi > lo {
+                        if lo == 0, first == nil { first = (out.count, hi) }
+                        if hi == len { last = (out.count, lo) }
                         out.append(extract(line, from: lo, to: hi))
                     } else if full[index] == 0, s >= 0, s <= len {
                         out.append(extract(line, from: s, to: s))  // a dot: caps only
@@ -89,16 +105,32 @@ public enum StrokeTrimming {
                 index = (index + 1) % full.count
                 guardCount += 1
             }
+            if piece.closed, let first, let last {
+                if first.index == last.index {
+                    out[first.index] = piece  // one dash all the way round: as if solid
+                } else {
+                    out[first.index] = extract(line, from: last.start, to: len + first.end, wrapping: true)
+                    out.remove(at: last.index)
+                }
+            }
         }
         return out
     }
 
     /// The open piece of `line` between arc lengths `a` ≤ `b`. Points of
     /// `line` inside the piece keep their smooth flags; its ends are cut
-    /// there (caps, not joins).
-    static func extract(_ line: Polyline, from a: Double, to b: Double) -> StrokePiece {
+    /// there (caps, not joins). With `wrapping`, a closed line is followed
+    /// round twice, so `b` may pass its length: the piece then runs on
+    /// through the start point (an inner point, with its own flag).
+    static func extract(_ line: Polyline, from a: Double, to b: Double, wrapping: Bool = false) -> StrokePiece {
         var pts = line.points, flags = line.smooth
-        if line.closed, let f = pts.first { pts.append(f); flags.append(flags[0]) }
+        if line.closed, let f = pts.first {
+            pts.append(f); flags.append(flags[0])
+            if wrapping {
+                pts += line.points.dropFirst() + [f]
+                flags += line.smooth.dropFirst() + [flags[0]]
+            }
+        }
         var out: [Vec2] = [], smooth: [Bool] = []
         var dir: Vec2?
         var acc = 0.0

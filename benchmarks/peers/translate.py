@@ -816,9 +816,13 @@ class SkiaRenderer:
             joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
             sp = skia.Paint(AntiAlias=True, Color4f=self._color(stroke, a), Style=skia.Paint.kStroke_Style,
                             StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]], StrokeJoin=joins[sh["join"]],
-                            StrokeMiter=sh["miter"], PathEffect=self._stroke_effect(sh))
+                            StrokeMiter=sh["miter"])
+            centre = self._dashed_keeping_whole_contours(path, sh)
+            effect = self._stroke_effect(sh) if centre is None else None
+            if effect is not None:
+                sp.setPathEffect(effect)
             if sh["trim"][0] < sh["trim"][1]:
-                canvas.drawPath(path, sp)
+                canvas.drawPath(path if centre is None else centre, sp)
         if together:
             self.tint = outer_tint
             canvas.restore()
@@ -827,8 +831,10 @@ class SkiaRenderer:
         """strokeStart…strokeEnd, then lineDashPattern from lineDashPhase, as a path effect (or None).
         Trimming takes fractions of the whole length, all subpaths together (Skia's trim effect
         measures them all), and a trimmed closed subpath becomes open; dashing restarts the
-        pattern on each piece (Skia's dash effect restarts on each contour). An odd pattern is
-        repeated once (dash and gap swap); the phase wraps into one period."""
+        pattern on each piece (Skia's dash effect restarts on each contour). On a closed contour
+        Skia's dash effect joins a dash running into the end to the one leaving the start, and
+        not one that only begins at the end, as the format says. An odd pattern is repeated once
+        (dash and gap swap); the phase wraps into one period."""
         skia = self.skia
         effect = None
         start, end = sh["trim"]
@@ -840,6 +846,49 @@ class SkiaRenderer:
             dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
             effect = dash if effect is None else skia.PathEffect.MakeCompose(dash, effect)
         return effect
+
+    def _dashed_keeping_whole_contours(self, path, sh):
+        """For an untrimmed dashed stroke where one dash covers a whole closed contour (the dash
+        at the start runs at least the contour's length): the centre line to stroke without a
+        path effect, each contour dashed by Skia's dash effect except those, which stay closed.
+        The format strokes such a contour as if solid; Skia's dash effect ends that dash with
+        caps at the start point instead (except on an axis-aligned rect). None otherwise."""
+        skia = self.skia
+        start, end = sh["trim"]
+        if not sh["dash"] or start > 0 or end < 1:
+            return None
+        intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
+        period = sum(intervals)
+        p, i = sh["phase"] % period, 0
+        while p > 0 and p >= intervals[i]:
+            p -= intervals[i]
+            i = (i + 1) % len(intervals)
+        on_for = intervals[i] - p if i % 2 == 0 else 0.0  # how far the dash leaving the start runs
+        contours, covered = [], False
+        m = skia.PathMeasure(path, False)
+        while True:
+            length, c = m.getLength(), skia.Path()
+            if length > 0 and m.getSegment(0, length, c, True):
+                whole = m.isClosed() and on_for >= length
+                if m.isClosed():
+                    c.close()
+                contours.append((c, whole))
+                covered = covered or whole
+            if not m.nextContour():
+                break
+        if not covered:
+            return None
+        dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
+        everywhere = skia.Rect.MakeLTRB(-1e9, -1e9, 1e9, 1e9)
+        out = skia.Path()
+        for c, whole in contours:
+            d = skia.Path()
+            if whole:
+                out.addPath(c)
+            elif dash.filterPath(d, c, skia.StrokeRec(skia.StrokeRec.kHairline_InitStyle), everywhere):
+                out.addPath(d)
+        out.setFillType(path.getFillType())
+        return out
 
     def _gradient_shader(self, g, rect):
         """The gradient over `rect`: unit points scaled to it, colours interpolated unpremultiplied
