@@ -1,7 +1,9 @@
 // Rendering: how far a layer's output reaches, in target pixels — used to
 // size offscreen windows and rasterization bitmaps. Conservative: bounds of
 // drawn parts, contents (which may overflow the bounds), sublayers, and the
-// shadow with its blur support; clipped by masksToBounds and the mask.
+// shadow with its blur support (a hard shadow exactly: the body's pixel box,
+// shifted, so a rasterized bitmap gets no transparent margin); clipped by
+// masksToBounds and the mask.
 
 import Geometry
 import Layers
@@ -23,9 +25,18 @@ extension PlanBuilder {
                     .boundingBox(of: p.controlBounds.insetBy(-localPad, -localPad))?.insetBy(-1, -1)
             } else if let b = e {
                 let (sx, sy) = shadowSigmas(l, h)
-                let pad = blurPad(max(sx, sy)) + 1
                 let d = h.apply(a + l.shadowOffset) - h.apply(a)
-                shadow = Rect(origin: b.origin + d, size: b.size).insetBy(-pad, -pad)
+                if sx == 0 && sy == 0 {
+                    // A hard shadow is the body's pixels moved by d: their box, shifted. A whole-pixel
+                    // d adds no margin (a rasterized bitmap must not get a transparent edge row); a
+                    // fractional one, resampled, reaches into the next pixel, which snapping takes in.
+                    let x0 = b.minX.rounded(.down), y0 = b.minY.rounded(.down)
+                    let p = Rect(x: x0, y: y0, width: b.maxX.rounded(.up) - x0, height: b.maxY.rounded(.up) - y0)
+                    shadow = Rect(origin: p.origin + d, size: p.size)
+                } else {
+                    let pad = blurPad(max(sx, sy)) + 1
+                    shadow = Rect(origin: b.origin + d, size: b.size).insetBy(-pad, -pad)
+                }
             } else {
                 shadow = nil
             }

@@ -54,6 +54,23 @@ final class RasterizedBitmapTests: XCTestCase {
         try ContractPixels.assertRed(scene(scale: 1, layer(true)), [(10, 15, 63.75), (19, 15, 0), (20, 15, 191.25)])
     }
 
+    /// Seed 2800064 of the outside check, reduced: a hard shadow in a
+    /// rasterized layer that is then enlarged. A black 10-pt layer at
+    /// (10, 10) casts a cyan (red 0) shadow 1 pt up, σ = 0, at 1 px/pt on a
+    /// 2× canvas. The bitmap covers local x 0…10, y −1…10 (the shadow's
+    /// row is its first), so it starts at canvas pixel 20 across and 18
+    /// down. Down column 30: pixel 17 is outside the quad (white, 255);
+    /// 18 samples v = 0.25 texels, clamped to the shadow row (red 0); 19
+    /// samples v = 0.75, shadow and black (0). Across row 30: 19 is outside
+    /// (255), 20 samples u = 0.25, clamped to the black (0). A transparent
+    /// margin row or column around the box would blend into those edge
+    /// pixels instead (64 and 191 at rows 18 and 17, 64 at pixel 20).
+    func testHardShadowInARasterizedLayerAddsNoTransparentMargin() throws {
+        let json = scene(scale: 2, ##"{"frame":[10,10,10,10],"backgroundColor":"#000000","shadowOpacity":1,"shadowRadius":0,"shadowOffset":[0,-1],"shadowColor":"#00FFFF","shouldRasterize":true}"##)
+        try ContractPixels.assertRed(json, [(30, 17, 255), (30, 18, 0), (30, 19, 0),
+                                            (19, 30, 255), (20, 30, 0), (39, 30, 0), (40, 30, 255)])
+    }
+
     /// The bitmap is the local box at rasterizationScale, snapped outward:
     /// 10.3 × 5 pt at 2 px/pt is 20.6 × 10 → 21 × 10 pixels; a layer at a
     /// fractional local origin (bounds x from 0.75 to 11.05) spans
@@ -62,6 +79,9 @@ final class RasterizedBitmapTests: XCTestCase {
         for (layer, size) in [
             (##"{"frame":[5,5,10.3,5],"backgroundColor":"#000000","shouldRasterize":true,"rasterizationScale":2}"##, (21, 10)),
             (##"{"bounds":[0.75,0,10.3,5],"position":[10,10],"backgroundColor":"#000000","shouldRasterize":true,"rasterizationScale":2}"##, (22, 10)),
+            // A hard shadow moved by whole bitmap pixels adds its own rows and nothing more:
+            // 10 × 10 pt at 1 px/pt with the shadow 1 pt up and 2 pt right is 12 × 11.
+            (##"{"frame":[10,10,10,10],"backgroundColor":"#000000","shadowOpacity":1,"shadowRadius":0,"shadowOffset":[2,-1],"shouldRasterize":true}"##, (12, 11)),
         ] {
             for (backend, out) in try ContractPixels.render(scene(scale: 1, layer)) {
                 let passes = out.plan.passes.filter { $0.reason == .rasterize }
