@@ -514,6 +514,99 @@ def _extent_of(L):
     return (e.left(), e.top(), e.right(), e.bottom())
 
 
+def _stroke_effect(sh):
+    """strokeStart…strokeEnd, then lineDashPattern from lineDashPhase, as a path effect (or None).
+    Trimming takes fractions of the whole length, all subpaths together (Skia's trim effect
+    measures them all), and a trimmed closed subpath becomes open; dashing restarts the
+    pattern on each piece (Skia's dash effect restarts on each contour). An odd pattern is
+    repeated once (dash and gap swap); the phase wraps into one period."""
+    import skia
+    effect = None
+    start, end = sh["trim"]
+    if start > 0 or end < 1:
+        effect = skia.TrimPathEffect.Make(max(start, 0.0), min(end, 1.0))
+    if sh["dash"]:
+        intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
+        period = sum(intervals)
+        dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
+        effect = dash if effect is None else skia.PathEffect.MakeCompose(dash, effect)
+    return effect
+
+
+def _drawn_box(L, M):
+    """The box of what L draws through M (a skia.Matrix from L's bounds space to a rasterized
+    layer's bitmap pixels), as a skia.Rect, or None when it draws nothing: the format's "local
+    bounding box of everything the layer draws" for shouldRasterize. Exact, not generous: the
+    bitmap gets no transparent margin, which would soften its clamped edge when it is enlarged.
+    Background and border cover the bounds, contents their gravity rect, a gradient its bounds,
+    a shape the tight bounds of its fill and stroke outline; sublayers (replicator instances
+    and transform layers' planes too) through their own maps; a hard shadow (shadowRadius 0) is
+    the body's pixel box moved by the offset, a blurred one reaches 3σ + 1 further (its tail
+    there is below a level); masksToBounds and a mask cut the whole."""
+    import skia
+    if L["opacity"] <= 0:
+        return None
+    x, y, w, h = L["rect"]
+    rect = skia.Rect.MakeXYWH(x, y, w, h)
+    box = None
+
+    def join(r):
+        nonlocal box
+        if r is None or r.isEmpty():
+            return
+        if box is None:
+            box = skia.Rect.MakeLTRB(r.left(), r.top(), r.right(), r.bottom())
+        else:
+            box.join(r)
+    if w > 0 and h > 0 and ((L["bg"] and L["bg"][3] > 0) or (L["borderColor"] and L["borderColor"][3] > 0)):
+        join(M.mapRect(rect))
+    if L["image"]:
+        join(M.mapRect(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *_natural_size(L)))))
+    if L["gradient"] and w > 0 and h > 0:
+        join(M.mapRect(rect))
+    if L["shape"]:
+        sh = L["shape"]
+        path = _skia_path(sh)
+        if sh["fill"] and sh["fill"][3] > 0:
+            join(M.mapRect(path.computeTightBounds()))
+        if sh["stroke"] and sh["stroke"][3] > 0 and sh["width"] > 0 and sh["trim"][0] < sh["trim"][1]:
+            caps = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
+            joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
+            sp = skia.Paint(Style=skia.Paint.kStroke_Style, StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]],
+                            StrokeJoin=joins[sh["join"]], StrokeMiter=sh["miter"],
+                            PathEffect=_stroke_effect(sh))
+            outline = skia.Path()
+            sp.getFillPath(path, outline)
+            join(M.mapRect(outline.computeTightBounds()))
+    for inner, _ in _instances(L):
+        for S in L["sublayers"]:
+            for T, chain, _, _ in _in_3d(S, inner, 1.0) if S["transformLayer"] else [(S, inner, 0, 0)]:
+                join(_drawn_box(T, skia.Matrix.Concat(M, _map(T, chain))))
+    if L["shadow"]:
+        _, (dx, dy), sigma = L["shadow"]
+        ax, ay = x + w / 2, y + h / 2
+        o, q = M.mapXY(ax, ay), M.mapXY(ax + dx, ay + dy)
+        k = max(abs(M.mapVector(1, 0).length()), abs(M.mapVector(0, 1).length()))
+        if L["shadowPath"]:
+            src = M.mapRect(_skia_path(L["shadowPath"]).computeTightBounds().makeOffset(dx, dy))
+            join(src.makeOutset((3 * sigma + 1) * k, (3 * sigma + 1) * k) if sigma > 0 else src)
+        elif box is not None:
+            if sigma > 0:
+                join(box.makeOffset(q.x() - o.x(), q.y() - o.y()).makeOutset((3 * sigma + 1) * k, (3 * sigma + 1) * k))
+            else:
+                px = skia.Rect.MakeLTRB(math.floor(box.left()), math.floor(box.top()),
+                                        math.ceil(box.right()), math.ceil(box.bottom()))
+                join(px.makeOffset(q.x() - o.x(), q.y() - o.y()))
+    if box is not None and L["clip"]:
+        if not box.intersect(M.mapRect(rect)):
+            return None
+    if box is not None and L["mask"]:
+        m = _drawn_box(L["mask"], skia.Matrix.Concat(M, _map(L["mask"], None)))
+        if m is None or not box.intersect(m):
+            return None
+    return box
+
+
 # ---------------------------------------------------------------- Skia
 class SkiaRenderer:
     """Skia's CPU raster (gpu_context None) or Ganesh on `gpu_context` (a GrDirectContext)."""
@@ -596,21 +689,18 @@ class SkiaRenderer:
     def _rasterized(self, canvas, L, parent_alpha):
         """shouldRasterize: the layer's whole output (shadow, clip and mask included) at full
         opacity into a bitmap of rasterizationScale pixels per point in the layer's own space,
-        covering the local bounding box of what it draws snapped outward to that pixel grid (local
-        (0, 0) on a pixel corner); drawn back as a quad of exactly that box, bilinear, clamped at
-        the bitmap's edges, faded by the opacity, antialiased only with allowsEdgeAntialiasing.
-        The box here may be larger than the true one (the extent's margins are generous): the
-        extra bitmap pixels are transparent and the grid is the same."""
+        covering the local bounding box of what it draws (_drawn_box) snapped outward to that pixel
+        grid (local (0, 0) on a pixel corner), with no margin; drawn back as a quad of exactly that
+        box, bilinear, clamped at the bitmap's edges, faded by the opacity, antialiased only with
+        allowsEdgeAntialiasing. (A transparent margin would not be the same picture: enlarged,
+        the clamped edge row would blend with it.)"""
         skia = self.skia
         sc = L["rasterize"]
-        e = _extent(L)
-        if L["shadow"]:
-            _, (dx, dy), sigma = L["shadow"]
-            src = _skia_path(L["shadowPath"]).computeTightBounds() if L["shadowPath"] else skia.Rect.MakeLTRB(
-                e.left(), e.top(), e.right(), e.bottom())
-            e.join(src.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
-        x0, y0 = math.floor(e.left() * sc), math.floor(e.top() * sc)
-        x1, y1 = math.ceil(e.right() * sc), math.ceil(e.bottom() * sc)
+        e = _drawn_box(dict(L, _map=skia.Matrix()), skia.Matrix.Scale(sc, sc))
+        if e is None:
+            return
+        x0, y0 = math.floor(e.left()), math.floor(e.top())
+        x1, y1 = math.ceil(e.right()), math.ceil(e.bottom())
         if x1 <= x0 or y1 <= y0:
             return
         bitmap = skia.Surface.MakeRaster(skia.ImageInfo.MakeN32Premul(x1 - x0, y1 - y0))
@@ -647,7 +737,9 @@ class SkiaRenderer:
         if not L["sublayers"] and not L["image"] and not L["gradient"] and not L["shape"] and L["bg"] \
                 and L["bg"][3] >= 1:
             # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
-            sp = skia.Paint(AntiAlias=True, Color4f=self._color((r, g, bl, sa), alpha),
+            # Unblurred, the shadow is the background's alpha moved: aliased like it (square
+            # corners without allowsEdgeAntialiasing).
+            sp = skia.Paint(AntiAlias=sigma > 0 or rad > 0 or L["aa"], Color4f=self._color((r, g, bl, sa), alpha),
                             MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
             canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + dx, y + dy, w, h), rad, rad), sp)
             self._content(canvas, L, alpha)
@@ -787,30 +879,12 @@ class SkiaRenderer:
             joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
             sp = skia.Paint(AntiAlias=True, Color4f=self._color(stroke, a), Style=skia.Paint.kStroke_Style,
                             StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]], StrokeJoin=joins[sh["join"]],
-                            StrokeMiter=sh["miter"], PathEffect=self._stroke_effect(sh))
+                            StrokeMiter=sh["miter"], PathEffect=_stroke_effect(sh))
             if sh["trim"][0] < sh["trim"][1]:
                 canvas.drawPath(path, sp)
         if together:
             self.tint = outer_tint
             canvas.restore()
-
-    def _stroke_effect(self, sh):
-        """strokeStart…strokeEnd, then lineDashPattern from lineDashPhase, as a path effect (or None).
-        Trimming takes fractions of the whole length, all subpaths together (Skia's trim effect
-        measures them all), and a trimmed closed subpath becomes open; dashing restarts the
-        pattern on each piece (Skia's dash effect restarts on each contour). An odd pattern is
-        repeated once (dash and gap swap); the phase wraps into one period."""
-        skia = self.skia
-        effect = None
-        start, end = sh["trim"]
-        if start > 0 or end < 1:
-            effect = skia.TrimPathEffect.Make(max(start, 0.0), min(end, 1.0))
-        if sh["dash"]:
-            intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
-            period = sum(intervals)
-            dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
-            effect = dash if effect is None else skia.PathEffect.MakeCompose(dash, effect)
-        return effect
 
     def _gradient_shader(self, g, rect):
         """The gradient over `rect`: unit points scaled to it, colours interpolated unpremultiplied
