@@ -71,6 +71,28 @@ final class RasterizedBitmapTests: XCTestCase {
                                             (19, 30, 255), (20, 30, 0), (39, 30, 0), (40, 30, 255)])
     }
 
+    /// A rasterized shape's bitmap is the box of its outline as drawn, not
+    /// of its control points widened for miters. Each 10-pt black shape at
+    /// (10, 10), at 1 px/pt on a 2× canvas, covers local 0…10 both ways:
+    /// a rect fill, the 2-pt stroke of the rect (1, 1, 8, 8) (a ring from 0
+    /// to 10), and the triangle (0, 0), (10, 0), (10, 10). Pixel 19 (local
+    /// −0.25) is outside the quad, white; pixel 20 (local 0.25) samples the
+    /// clamped first texel, black, as does the triangle's corner pixel
+    /// (38, 20) (local (9.25, 0.25), texels whose squares lie wholly in it).
+    /// With a transparent margin they would read 191 and 64.
+    func testShapeBitmapIsTheBoxOfItsOutline() throws {
+        let shape = { (geometry: String) in
+            self.scene(scale: 2, ##"{"type":"shape","frame":[10,10,10,10],"shouldRasterize":true,"##
+                + geometry + "}")
+        }
+        try ContractPixels.assertRed(shape(##""path":{"rect":[0,0,10,10]},"fillColor":"#000000""##),
+                                     [(19, 30, 255), (20, 30, 0), (30, 19, 255), (30, 20, 0), (39, 30, 0), (40, 30, 255)])
+        try ContractPixels.assertRed(shape(##""path":{"rect":[1,1,8,8]},"fillColor":null,"strokeColor":"#000000","lineWidth":2"##),
+                                     [(19, 30, 255), (20, 30, 0), (30, 19, 255), (30, 20, 0), (39, 30, 0), (40, 30, 255)])
+        try ContractPixels.assertRed(shape(##""path":"M 0 0 L 10 0 L 10 10 Z","fillColor":"#000000""##),
+                                     [(38, 19, 255), (38, 20, 0), (40, 30, 255), (39, 30, 0)])
+    }
+
     /// The bitmap is the local box at rasterizationScale, snapped outward:
     /// 10.3 × 5 pt at 2 px/pt is 20.6 × 10 → 21 × 10 pixels; a layer at a
     /// fractional local origin (bounds x from 0.75 to 11.05) spans

@@ -558,6 +558,12 @@ def _drawn_box(L, M):
             box = skia.Rect.MakeLTRB(r.left(), r.top(), r.right(), r.bottom())
         else:
             box.join(r)
+
+    def mapped_bounds(q):
+        """The tight bounds of path q through M (not the box of its mapped box)."""
+        q = skia.Path(q)
+        q.transform(M)
+        return q.computeTightBounds()
     if w > 0 and h > 0 and ((L["bg"] and L["bg"][3] > 0) or (L["borderColor"] and L["borderColor"][3] > 0)):
         join(M.mapRect(rect))
     if L["image"]:
@@ -568,7 +574,7 @@ def _drawn_box(L, M):
         sh = L["shape"]
         path = _skia_path(sh)
         if sh["fill"] and sh["fill"][3] > 0:
-            join(M.mapRect(path.computeTightBounds()))
+            join(mapped_bounds(path))
         if sh["stroke"] and sh["stroke"][3] > 0 and sh["width"] > 0 and sh["trim"][0] < sh["trim"][1]:
             caps = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
             joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
@@ -577,7 +583,7 @@ def _drawn_box(L, M):
                             PathEffect=_stroke_effect(sh))
             outline = skia.Path()
             sp.getFillPath(path, outline)
-            join(M.mapRect(outline.computeTightBounds()))
+            join(mapped_bounds(outline))
     for inner, _ in _instances(L):
         for S in L["sublayers"]:
             for T, chain, _, _ in _in_3d(S, inner, 1.0) if S["transformLayer"] else [(S, inner, 0, 0)]:
@@ -588,7 +594,9 @@ def _drawn_box(L, M):
         o, q = M.mapXY(ax, ay), M.mapXY(ax + dx, ay + dy)
         k = max(abs(M.mapVector(1, 0).length()), abs(M.mapVector(0, 1).length()))
         if L["shadowPath"]:
-            src = M.mapRect(_skia_path(L["shadowPath"]).computeTightBounds().makeOffset(dx, dy))
+            moved = skia.Path(_skia_path(L["shadowPath"]))
+            moved.offset(dx, dy)
+            src = mapped_bounds(moved)
             join(src.makeOutset((3 * sigma + 1) * k, (3 * sigma + 1) * k) if sigma > 0 else src)
         elif box is not None:
             if sigma > 0:
