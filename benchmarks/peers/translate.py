@@ -743,11 +743,12 @@ class SkiaRenderer:
             self._content(canvas, L, alpha)
             return
         if not L["sublayers"] and not L["image"] and not L["gradient"] and not L["shape"] and L["bg"] \
-                and L["bg"][3] >= 1:
+                and L["bg"][3] >= 1 and (sigma > 0 or rad > 0 or L["aa"]):
             # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
-            # Unblurred, the shadow is the background's alpha moved: aliased like it (square
-            # corners without allowsEdgeAntialiasing).
-            sp = skia.Paint(AntiAlias=sigma > 0 or rad > 0 or L["aa"], Color4f=self._color((r, g, bl, sa), alpha),
+            # Not for a hard shadow of an aliased rect: its source is the background's aliased
+            # pixels, moved by the offset (resampled where that is not whole pixels), which the
+            # drop-shadow filter below gives and an antialiased rect at the offset does not.
+            sp = skia.Paint(AntiAlias=True, Color4f=self._color((r, g, bl, sa), alpha),
                             MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
             canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + dx, y + dy, w, h), rad, rad), sp)
             self._content(canvas, L, alpha)
