@@ -227,6 +227,50 @@ def _skia_path(shape):
     return p
 
 
+def _measured_path(shape):
+    """The shape's path with each curve replaced by 64 chords, for strokes that are trimmed or
+    dashed, built once and kept. Skia's trim and dash effects measure curves by coarser chords
+    (at the device scale), short by up to about 0.2 %: a rounded rect 117.75 × 33.25 with
+    corners of 14.15 measures 277.13 points, not 277.71, which moves where a trim ends and
+    where each dash falls (seed 2800192 of the outside check lost a last, 0.32-point dash to
+    it). 64 chords per curve are within 1e-4 of its length."""
+    if "_measured" in shape:
+        return shape["_measured"]
+    import skia
+    V = skia.Path.Verb
+    src = _skia_path(shape)
+    out = skia.Path()
+    out.setFillType(src.getFillType())
+    it = skia.Path.Iter(src, False)
+    n = 64
+    while True:
+        verb, pts = it.next()
+        if verb == V.kDone_Verb:
+            break
+        if verb == V.kMove_Verb:
+            out.moveTo(pts[0])
+        elif verb == V.kLine_Verb:
+            out.lineTo(pts[1])
+        elif verb == V.kClose_Verb:
+            out.close()
+        else:
+            w = it.conicWeight() if verb == V.kConic_Verb else 1.0
+            for i in range(1, n + 1):
+                t, u = i / n, 1 - i / n
+                if verb == V.kCubic_Verb:
+                    k = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+                    x = sum(c * q.x() for c, q in zip(k, pts))
+                    y = sum(c * q.y() for c, q in zip(k, pts))
+                else:  # quadratic, or conic (a rational quadratic of weight w)
+                    k = (u * u, 2 * w * u * t, t * t)
+                    d = sum(k)
+                    x = sum(c * q.x() for c, q in zip(k, pts)) / d
+                    y = sum(c * q.y() for c, q in zip(k, pts)) / d
+                out.lineTo(x, y)
+    shape["_measured"] = out
+    return out
+
+
 def _replicator(L, where):
     """A replicator's instance count, instance transform (4×4), base colour and per-instance offsets, or None."""
     if L.get("type") != "replicator":
@@ -582,7 +626,7 @@ def _drawn_box(L, M):
                             StrokeJoin=joins[sh["join"]], StrokeMiter=sh["miter"],
                             PathEffect=_stroke_effect(sh))
             outline = skia.Path()
-            sp.getFillPath(path, outline)
+            sp.getFillPath(_measured_path(sh) if sp.getPathEffect() else path, outline)
             join(mapped_bounds(outline))
     for inner, _ in _instances(L):
         for S in L["sublayers"]:
@@ -890,7 +934,7 @@ class SkiaRenderer:
                             StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]], StrokeJoin=joins[sh["join"]],
                             StrokeMiter=sh["miter"], PathEffect=_stroke_effect(sh))
             if sh["trim"][0] < sh["trim"][1]:
-                canvas.drawPath(path, sp)
+                canvas.drawPath(_measured_path(sh) if sp.getPathEffect() else path, sp)
         if together:
             self.tint = outer_tint
             canvas.restore()
