@@ -227,50 +227,6 @@ def _skia_path(shape):
     return p
 
 
-def _measured_path(shape):
-    """The shape's path with each curve replaced by 64 chords, for strokes that are trimmed or
-    dashed, built once and kept. Skia's trim and dash effects measure curves by coarser chords
-    (at the device scale), short by up to about 0.2 %: a rounded rect 117.75 × 33.25 with
-    corners of 14.15 measures 277.13 points, not 277.71, which moves where a trim ends and
-    where each dash falls (seed 2800192 of the outside check lost a last, 0.32-point dash to
-    it). 64 chords per curve are within 1e-4 of its length."""
-    if "_measured" in shape:
-        return shape["_measured"]
-    import skia
-    V = skia.Path.Verb
-    src = _skia_path(shape)
-    out = skia.Path()
-    out.setFillType(src.getFillType())
-    it = skia.Path.Iter(src, False)
-    n = 64
-    while True:
-        verb, pts = it.next()
-        if verb == V.kDone_Verb:
-            break
-        if verb == V.kMove_Verb:
-            out.moveTo(pts[0])
-        elif verb == V.kLine_Verb:
-            out.lineTo(pts[1])
-        elif verb == V.kClose_Verb:
-            out.close()
-        else:
-            w = it.conicWeight() if verb == V.kConic_Verb else 1.0
-            for i in range(1, n + 1):
-                t, u = i / n, 1 - i / n
-                if verb == V.kCubic_Verb:
-                    k = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-                    x = sum(c * q.x() for c, q in zip(k, pts))
-                    y = sum(c * q.y() for c, q in zip(k, pts))
-                else:  # quadratic, or conic (a rational quadratic of weight w)
-                    k = (u * u, 2 * w * u * t, t * t)
-                    d = sum(k)
-                    x = sum(c * q.x() for c, q in zip(k, pts)) / d
-                    y = sum(c * q.y() for c, q in zip(k, pts)) / d
-                out.lineTo(x, y)
-    shape["_measured"] = out
-    return out
-
-
 def _replicator(L, where):
     """A replicator's instance count, instance transform (4×4), base colour and per-instance offsets, or None."""
     if L.get("type") != "replicator":
@@ -558,23 +514,51 @@ def _extent_of(L):
     return (e.left(), e.top(), e.right(), e.bottom())
 
 
-def _stroke_effect(sh):
-    """strokeStart…strokeEnd, then lineDashPattern from lineDashPhase, as a path effect (or None).
-    Trimming takes fractions of the whole length, all subpaths together (Skia's trim effect
-    measures them all), and a trimmed closed subpath becomes open; dashing restarts the
-    pattern on each piece (Skia's dash effect restarts on each contour). An odd pattern is
-    repeated once (dash and gap swap); the phase wraps into one period."""
+def _stroke_source(sh, paint):
+    """The path the stroke draws, for a stroke that is trimmed or dashed (None otherwise), built
+    once per shape and kept (timed frames redo none of it):
+    strokeStart…strokeEnd, then lineDashPattern from lineDashPhase. Trimming takes fractions of
+    the whole length, all subpaths together, and a trimmed closed subpath becomes open; dashing
+    restarts the pattern on each piece (Skia's dash effect restarts on each contour). An odd
+    pattern is repeated once (dash and gap swap); the phase wraps into one period. Lengths are
+    measured at 64 times Skia's default resolution: at 1 its measure of curves comes out short
+    by up to about 0.2 % (a rounded rect 117.75 × 33.25 with corners of 14.15 measures 277.13
+    points, not 277.71), which moves where a trim ends and where each dash falls (seed 2800192
+    of the outside check lost a last, 0.32-point dash to it). Skia's trim effect always measures
+    at 1, so the trim is done here; the dash effect takes the resolution from the stroke record."""
     import skia
-    effect = None
+    if "_source" in sh:
+        return sh["_source"]
     start, end = sh["trim"]
+    if not (start > 0 or end < 1 or sh["dash"]):
+        sh["_source"] = None
+        return None
+    path = _skia_path(sh)
+    res = 64.0
     if start > 0 or end < 1:
-        effect = skia.TrimPathEffect.Make(max(start, 0.0), min(end, 1.0))
+        contours, m = [], skia.PathMeasure(path, False, res)
+        while True:
+            contours.append(m.getLength())
+            if not m.nextContour():
+                break
+        total = sum(contours)
+        a, b = max(start, 0.0) * total, min(end, 1.0) * total
+        trimmed, m, offset = skia.Path(), skia.PathMeasure(path, False, res), 0.0
+        for length in contours:
+            lo, hi = max(a - offset, 0.0), min(b - offset, length)
+            if lo < hi:
+                m.getSegment(lo, hi, trimmed, True)
+            offset += length
+            m.nextContour()
+        path = trimmed
     if sh["dash"]:
         intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
         period = sum(intervals)
-        dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
-        effect = dash if effect is None else skia.PathEffect.MakeCompose(dash, effect)
-    return effect
+        dashed = skia.Path()
+        skia.DashPathEffect.Make(intervals, sh["phase"] % period).filterPath(dashed, path, skia.StrokeRec(paint, res), None)
+        path = dashed
+    sh["_source"] = path
+    return path
 
 
 def _drawn_box(L, M):
@@ -623,10 +607,10 @@ def _drawn_box(L, M):
             caps = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
             joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
             sp = skia.Paint(Style=skia.Paint.kStroke_Style, StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]],
-                            StrokeJoin=joins[sh["join"]], StrokeMiter=sh["miter"],
-                            PathEffect=_stroke_effect(sh))
+                            StrokeJoin=joins[sh["join"]], StrokeMiter=sh["miter"])
             outline = skia.Path()
-            sp.getFillPath(_measured_path(sh) if sp.getPathEffect() else path, outline)
+            source = _stroke_source(sh, sp)
+            sp.getFillPath(path if source is None else source, outline)
             join(mapped_bounds(outline))
     for inner, _ in _instances(L):
         for S in L["sublayers"]:
@@ -932,9 +916,10 @@ class SkiaRenderer:
             joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
             sp = skia.Paint(AntiAlias=True, Color4f=self._color(stroke, a), Style=skia.Paint.kStroke_Style,
                             StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]], StrokeJoin=joins[sh["join"]],
-                            StrokeMiter=sh["miter"], PathEffect=_stroke_effect(sh))
+                            StrokeMiter=sh["miter"])
             if sh["trim"][0] < sh["trim"][1]:
-                canvas.drawPath(_measured_path(sh) if sp.getPathEffect() else path, sp)
+                source = _stroke_source(sh, sp)
+                canvas.drawPath(path if source is None else source, sp)
         if together:
             self.tint = outer_tint
             canvas.restore()
