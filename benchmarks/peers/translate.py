@@ -514,7 +514,7 @@ def _extent_of(L):
     return (e.left(), e.top(), e.right(), e.bottom())
 
 
-def _stroke_source(sh, paint):
+def _stroke_source(sh):
     """The path the stroke draws, for a stroke that is trimmed or dashed (None otherwise), built
     once per shape and kept (timed frames redo none of it):
     strokeStart…strokeEnd, then lineDashPattern from lineDashPhase. Trimming takes fractions of
@@ -555,7 +555,11 @@ def _stroke_source(sh, paint):
         intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
         period = sum(intervals)
         dashed = skia.Path()
-        skia.DashPathEffect.Make(intervals, sh["phase"] % period).filterPath(dashed, path, skia.StrokeRec(paint, res), None)
+        # A hairline record: for a stroke record with butt caps, Skia turns the dashes of a single
+        # line into filled rectangles (and the record into a fill), which stroking would widen.
+        rec = skia.StrokeRec(skia.StrokeRec.InitStyle.kHairline_InitStyle)
+        rec.setResScale(res)
+        skia.DashPathEffect.Make(intervals, sh["phase"] % period).filterPath(dashed, path, rec, None)
         path = dashed
     sh["_source"] = path
     return path
@@ -609,7 +613,7 @@ def _drawn_box(L, M):
             sp = skia.Paint(Style=skia.Paint.kStroke_Style, StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]],
                             StrokeJoin=joins[sh["join"]], StrokeMiter=sh["miter"])
             outline = skia.Path()
-            source = _stroke_source(sh, sp)
+            source = _stroke_source(sh)
             sp.getFillPath(path if source is None else source, outline)
             join(mapped_bounds(outline))
     for inner, _ in _instances(L):
@@ -918,7 +922,7 @@ class SkiaRenderer:
                             StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]], StrokeJoin=joins[sh["join"]],
                             StrokeMiter=sh["miter"])
             if sh["trim"][0] < sh["trim"][1]:
-                source = _stroke_source(sh, sp)
+                source = _stroke_source(sh)
                 canvas.drawPath(path if source is None else source, sp)
         if together:
             self.tint = outer_tint
