@@ -1,7 +1,11 @@
 // Rendering: how far a layer's output reaches, in target pixels — used to
 // size offscreen windows and rasterization bitmaps. Conservative: bounds of
 // drawn parts, contents (which may overflow the bounds), sublayers, and the
-// shadow with its blur support; clipped by masksToBounds and the mask.
+// shadow with its blur support (a hard shadow exactly: the body's pixel box,
+// shifted); clipped by masksToBounds and the mask. While a rasterized
+// bitmap is sized, shapes count by their outlines as drawn, so the bitmap
+// gets no transparent margin (an enlarged bitmap's clamped edge would blend
+// with it).
 
 import Geometry
 import Layers
@@ -23,9 +27,18 @@ extension PlanBuilder {
                     .boundingBox(of: p.controlBounds.insetBy(-localPad, -localPad))?.insetBy(-1, -1)
             } else if let b = e {
                 let (sx, sy) = shadowSigmas(l, h)
-                let pad = blurPad(max(sx, sy)) + 1
                 let d = h.apply(a + l.shadowOffset) - h.apply(a)
-                shadow = Rect(origin: b.origin + d, size: b.size).insetBy(-pad, -pad)
+                if sx == 0 && sy == 0 {
+                    // A hard shadow is the body's pixels moved by d: their box, shifted. A whole-pixel
+                    // d adds no margin (a rasterized bitmap must not get a transparent edge row); a
+                    // fractional one, resampled, reaches into the next pixel, which snapping takes in.
+                    let x0 = b.minX.rounded(.down), y0 = b.minY.rounded(.down)
+                    let p = Rect(x: x0, y: y0, width: b.maxX.rounded(.up) - x0, height: b.maxY.rounded(.up) - y0)
+                    shadow = Rect(origin: p.origin + d, size: p.size)
+                } else {
+                    let pad = blurPad(max(sx, sy)) + 1
+                    shadow = Rect(origin: b.origin + d, size: b.size).insetBy(-pad, -pad)
+                }
             } else {
                 shadow = nil
             }
@@ -53,7 +66,7 @@ extension PlanBuilder {
         if drawsBounds, !l.bounds.isEmpty { e = unionOpt(e, h.boundingBox(of: l.bounds)) }
         if let k = kindContentBounds(l), let b = h.boundingBox(of: k) {
             // Shapes are always antialiased: their fringe reaches a pixel out.
-            e = unionOpt(e, l.kind == .shape ? b.insetBy(-1, -1) : b)
+            e = unionOpt(e, l.kind != .shape ? b : sizingBitmap ? drawnShapeExtent(l, h, conservative: b) : b.insetBy(-1, -1))
         }
         if l.contents != nil {
             let f = contentsFrame(l)
@@ -61,6 +74,44 @@ extension PlanBuilder {
         }
         // Replicator instances and transform layers: PlanBuilder+TransformLayer.
         return unionOpt(e, sublayersExtent(l, h))
+    }
+
+    /// Where shape layer `l` draws through `h`, for sizing a rasterized
+    /// bitmap, which must have no transparent margin: its fill and stroke
+    /// outlines as drawn. Exact coverage (polygons) touches only the pixels
+    /// the outline does; an analytic item's one-pixel ramp stays in them
+    /// along axis-aligned edges and reaches a pixel out along turned ones.
+    /// `conservative` (the control points widened by miters and caps) is
+    /// used, a pixel out, where the outline would cost more than drawing
+    /// the bitmap: under perspective, or when it is larger than a pass.
+    func drawnShapeExtent(_ l: Layer, _ h: Homography, conservative b: Rect) -> Rect? {
+        let fringe = b.insetBy(-1, -1)
+        let side = Double(maxPassSide)
+        guard h.isAffineInFront, b.width <= side, b.height <= side else { return fringe }
+        // An outline that fails is reported when the layer is drawn, not twice.
+        let problems = stats.problems
+        defer { stats.problems = problems }
+        guard let parts = shapeParts(LayerDraw(layer: l, toTarget: h, opacity: 1, clip: nil, target: b, nameIndex: -1))
+        else { return nil }
+        let axisAligned = (h.b == 0 && h.d == 0) || (h.a == 0 && h.e == 0)
+        var out: Rect?
+        for (part, color) in [(parts.fill, parts.fillColor), (parts.stroke, parts.strokeColor)] where color != nil {
+            switch part {
+            case .none:
+                return fringe  // an outline that failed: its problem stands
+            case .polygons(let p):
+                let points = p.polygons.filter { $0.count >= 3 }.joined().map { h.apply($0) }
+                    .filter { $0.x.isFinite && $0.y.isFinite }
+                if !points.isEmpty { out = unionOpt(out, Rect.bounding(points)) }
+            case .primitive, .ring:
+                if let local = part.bounds, let r = h.boundingBox(of: local) {
+                    out = unionOpt(out, axisAligned ? r : r.insetBy(-1, -1))
+                }
+            case .trapezoids:
+                return fringe
+            }
+        }
+        return out
     }
 
     func unionOpt(_ a: Rect?, _ b: Rect?) -> Rect? {

@@ -28,7 +28,10 @@ extension PlanBuilder {
         let savedScale = pixelScale
         pixelScale = rs
         defer { pixelScale = savedScale }
-        guard let e = outputExtent(l, .scale(rs, rs)) else { stats.culledEmpty += 1; return }
+        sizingBitmap = true
+        let extent = outputExtent(l, .scale(rs, rs))
+        sizingBitmap = false
+        guard let e = extent else { stats.culledEmpty += 1; return }
         let x0 = e.minX.rounded(.down), y0 = e.minY.rounded(.down)
         let x1 = e.maxX.rounded(.up), y1 = e.maxY.rounded(.up)
         // A bitmap over the pass limits (a huge layer, or one at a huge

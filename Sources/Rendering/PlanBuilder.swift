@@ -66,6 +66,9 @@ public final class PlanBuilder {
     /// Shape layers' trapezoids built this frame, shared by layers with the same path and style.
     /// Pixels per point of the pass being built (the canvas scale, or a rasterization scale).
     var pixelScale: Double
+    /// Set while a rasterized layer's bitmap is sized (PlanBuilder+Rasterize):
+    /// shape layers then count by their outlines, not their control points.
+    var sizingBitmap = false
     /// Largest offscreen pass side in pixels.
     let maxPassSide = PlanLimits.maximumPassSide
     /// Bytes of the shadowPath masks made for this plan so far (see PlanLimits).

@@ -54,6 +54,45 @@ final class RasterizedBitmapTests: XCTestCase {
         try ContractPixels.assertRed(scene(scale: 1, layer(true)), [(10, 15, 63.75), (19, 15, 0), (20, 15, 191.25)])
     }
 
+    /// Seed 2800064 of the outside check, reduced: a hard shadow in a
+    /// rasterized layer that is then enlarged. A black 10-pt layer at
+    /// (10, 10) casts a cyan (red 0) shadow 1 pt up, σ = 0, at 1 px/pt on a
+    /// 2× canvas. The bitmap covers local x 0…10, y −1…10 (the shadow's
+    /// row is its first), so it starts at canvas pixel 20 across and 18
+    /// down. Down column 30: pixel 17 is outside the quad (white, 255);
+    /// 18 samples v = 0.25 texels, clamped to the shadow row (red 0); 19
+    /// samples v = 0.75, shadow and black (0). Across row 30: 19 is outside
+    /// (255), 20 samples u = 0.25, clamped to the black (0). A transparent
+    /// margin row or column around the box would blend into those edge
+    /// pixels instead (64 and 191 at rows 18 and 17, 64 at pixel 20).
+    func testHardShadowInARasterizedLayerAddsNoTransparentMargin() throws {
+        let json = scene(scale: 2, ##"{"frame":[10,10,10,10],"backgroundColor":"#000000","shadowOpacity":1,"shadowRadius":0,"shadowOffset":[0,-1],"shadowColor":"#00FFFF","shouldRasterize":true}"##)
+        try ContractPixels.assertRed(json, [(30, 17, 255), (30, 18, 0), (30, 19, 0),
+                                            (19, 30, 255), (20, 30, 0), (39, 30, 0), (40, 30, 255)])
+    }
+
+    /// A rasterized shape's bitmap is the box of its outline as drawn, not
+    /// of its control points widened for miters. Each 10-pt black shape at
+    /// (10, 10), at 1 px/pt on a 2× canvas, covers local 0…10 both ways:
+    /// a rect fill, the 2-pt stroke of the rect (1, 1, 8, 8) (a ring from 0
+    /// to 10), and the triangle (0, 0), (10, 0), (10, 10). Pixel 19 (local
+    /// −0.25) is outside the quad, white; pixel 20 (local 0.25) samples the
+    /// clamped first texel, black, as does the triangle's corner pixel
+    /// (38, 20) (local (9.25, 0.25), texels whose squares lie wholly in it).
+    /// With a transparent margin they would read 191 and 64.
+    func testShapeBitmapIsTheBoxOfItsOutline() throws {
+        let shape = { (geometry: String) in
+            self.scene(scale: 2, ##"{"type":"shape","frame":[10,10,10,10],"shouldRasterize":true,"##
+                + geometry + "}")
+        }
+        try ContractPixels.assertRed(shape(##""path":{"rect":[0,0,10,10]},"fillColor":"#000000""##),
+                                     [(19, 30, 255), (20, 30, 0), (30, 19, 255), (30, 20, 0), (39, 30, 0), (40, 30, 255)])
+        try ContractPixels.assertRed(shape(##""path":{"rect":[1,1,8,8]},"fillColor":null,"strokeColor":"#000000","lineWidth":2"##),
+                                     [(19, 30, 255), (20, 30, 0), (30, 19, 255), (30, 20, 0), (39, 30, 0), (40, 30, 255)])
+        try ContractPixels.assertRed(shape(##""path":"M 0 0 L 10 0 L 10 10 Z","fillColor":"#000000""##),
+                                     [(38, 19, 255), (38, 20, 0), (40, 30, 255), (39, 30, 0)])
+    }
+
     /// The bitmap is the local box at rasterizationScale, snapped outward:
     /// 10.3 × 5 pt at 2 px/pt is 20.6 × 10 → 21 × 10 pixels; a layer at a
     /// fractional local origin (bounds x from 0.75 to 11.05) spans
@@ -62,6 +101,9 @@ final class RasterizedBitmapTests: XCTestCase {
         for (layer, size) in [
             (##"{"frame":[5,5,10.3,5],"backgroundColor":"#000000","shouldRasterize":true,"rasterizationScale":2}"##, (21, 10)),
             (##"{"bounds":[0.75,0,10.3,5],"position":[10,10],"backgroundColor":"#000000","shouldRasterize":true,"rasterizationScale":2}"##, (22, 10)),
+            // A hard shadow moved by whole bitmap pixels adds its own rows and nothing more:
+            // 10 × 10 pt at 1 px/pt with the shadow 1 pt up and 2 pt right is 12 × 11.
+            (##"{"frame":[10,10,10,10],"backgroundColor":"#000000","shadowOpacity":1,"shadowRadius":0,"shadowOffset":[2,-1],"shouldRasterize":true}"##, (12, 11)),
         ] {
             for (backend, out) in try ContractPixels.render(scene(scale: 1, layer)) {
                 let passes = out.plan.passes.filter { $0.reason == .rasterize }

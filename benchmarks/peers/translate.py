@@ -541,6 +541,173 @@ def _extent_of(L):
     return (e.left(), e.top(), e.right(), e.bottom())
 
 
+def _stroke_source(sh):
+    """The path the stroke draws, for a stroke that is trimmed or dashed (None otherwise), built
+    once per shape and kept (timed frames redo none of it):
+    strokeStart…strokeEnd, then lineDashPattern from lineDashPhase. Trimming takes fractions of
+    the whole length, all subpaths together, and a trimmed closed subpath becomes open; dashing
+    restarts the pattern on each piece (Skia's dash effect restarts on each contour). An odd
+    pattern is repeated once (dash and gap swap); the phase wraps into one period. Lengths are
+    measured at 64 times Skia's default resolution: at 1 its measure of curves comes out short
+    by up to about 0.2 % (a rounded rect 117.75 × 33.25 with corners of 14.15 measures 277.13
+    points, not 277.71), which moves where a trim ends and where each dash falls (seed 2800192
+    of the outside check lost a last, 0.32-point dash to it). Skia's trim effect always measures
+    at 1, so the trim is done here; the dash effect takes the resolution from the stroke record."""
+    import skia
+    if "_source" in sh:
+        return sh["_source"]
+    start, end = sh["trim"]
+    if not (start > 0 or end < 1 or sh["dash"]):
+        sh["_source"] = None
+        return None
+    path = _skia_path(sh)
+    res = 64.0
+    if start > 0 or end < 1:
+        contours, m = [], skia.PathMeasure(path, False, res)
+        while True:
+            contours.append(m.getLength())
+            if not m.nextContour():
+                break
+        total = sum(contours)
+        a, b = max(start, 0.0) * total, min(end, 1.0) * total
+        trimmed, m, offset = skia.Path(), skia.PathMeasure(path, False, res), 0.0
+        for length in contours:
+            lo, hi = max(a - offset, 0.0), min(b - offset, length)
+            if lo < hi:
+                m.getSegment(lo, hi, trimmed, True)
+            offset += length
+            m.nextContour()
+        path = trimmed
+    if sh["dash"]:
+        intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
+        period = sum(intervals)
+        dashed = skia.Path()
+        # A hairline record: for a stroke record with butt caps, Skia turns the dashes of a single
+        # line into filled rectangles (and the record into a fill), which stroking would widen.
+        rec = skia.StrokeRec(skia.StrokeRec.InitStyle.kHairline_InitStyle)
+        rec.setResScale(res)
+        dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
+        if start > 0 or end < 1:
+            dash.filterPath(dashed, path, rec, None)
+        else:
+            dashed = _dash_keeping_whole_contours(path, intervals, sh["phase"] % period, dash, rec, res)
+        path = dashed
+    sh["_source"] = path
+    return path
+
+
+def _dash_keeping_whole_contours(path, intervals, phase, dash, rec, res):
+    """An untrimmed path dashed contour by contour, except a closed contour that the dash leaving
+    its start covers whole (that dash runs at least the contour's length): the format strokes it
+    as if solid, while Skia's dash effect would end that dash with caps at the start point (except
+    on an axis-aligned rect). On other closed contours Skia's dash effect joins a dash running
+    into the end to the one leaving the start, and not one that only begins at the end, as the
+    format says."""
+    import skia
+    p, i = phase, 0
+    while p > 0 and p >= intervals[i]:
+        p -= intervals[i]
+        i = (i + 1) % len(intervals)
+    on_for = intervals[i] - p if i % 2 == 0 else 0.0  # how far the dash leaving the start runs
+    out, m = skia.Path(), skia.PathMeasure(path, False, res)
+    while True:
+        length, c = m.getLength(), skia.Path()
+        if length > 0 and m.getSegment(0, length, c, True):
+            if m.isClosed():
+                c.close()
+            if m.isClosed() and on_for >= length:
+                out.addPath(c)
+            else:
+                d = skia.Path()
+                if dash.filterPath(d, c, rec, None):
+                    out.addPath(d)
+        if not m.nextContour():
+            break
+    return out
+
+
+def _drawn_box(L, M):
+    """The box of what L draws through M (a skia.Matrix from L's bounds space to a rasterized
+    layer's bitmap pixels), as a skia.Rect, or None when it draws nothing: the format's "local
+    bounding box of everything the layer draws" for shouldRasterize. Exact, not generous: the
+    bitmap gets no transparent margin, which would soften its clamped edge when it is enlarged.
+    Background and border cover the bounds, contents their gravity rect, a gradient its bounds,
+    a shape the tight bounds of its fill and stroke outline; sublayers (replicator instances
+    and transform layers' planes too) through their own maps; a hard shadow (shadowRadius 0) is
+    the body's pixel box moved by the offset, a blurred one reaches 3σ + 1 further (its tail
+    there is below a level); masksToBounds and a mask cut the whole."""
+    import skia
+    if L["opacity"] <= 0:
+        return None
+    x, y, w, h = L["rect"]
+    rect = skia.Rect.MakeXYWH(x, y, w, h)
+    box = None
+
+    def join(r):
+        nonlocal box
+        if r is None or r.isEmpty():
+            return
+        if box is None:
+            box = skia.Rect.MakeLTRB(r.left(), r.top(), r.right(), r.bottom())
+        else:
+            box.join(r)
+
+    def mapped_bounds(q):
+        """The tight bounds of path q through M (not the box of its mapped box)."""
+        q = skia.Path(q)
+        q.transform(M)
+        return q.computeTightBounds()
+    if w > 0 and h > 0 and ((L["bg"] and L["bg"][3] > 0) or (L["borderColor"] and L["borderColor"][3] > 0)):
+        join(M.mapRect(rect))
+    if L["image"]:
+        join(M.mapRect(skia.Rect.MakeXYWH(*_gravity_rect(L["gravity"], L["rect"], *_natural_size(L)))))
+    if L["gradient"] and w > 0 and h > 0:
+        join(M.mapRect(rect))
+    if L["shape"]:
+        sh = L["shape"]
+        path = _skia_path(sh)
+        if sh["fill"] and sh["fill"][3] > 0:
+            join(mapped_bounds(path))
+        if sh["stroke"] and sh["stroke"][3] > 0 and sh["width"] > 0 and sh["trim"][0] < sh["trim"][1]:
+            caps = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
+            joins = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
+            sp = skia.Paint(Style=skia.Paint.kStroke_Style, StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]],
+                            StrokeJoin=joins[sh["join"]], StrokeMiter=sh["miter"])
+            outline = skia.Path()
+            source = _stroke_source(sh)
+            sp.getFillPath(path if source is None else source, outline)
+            join(mapped_bounds(outline))
+    for inner, _ in _instances(L):
+        for S in L["sublayers"]:
+            for T, chain, _, _ in _in_3d(S, inner, 1.0) if S["transformLayer"] else [(S, inner, 0, 0)]:
+                join(_drawn_box(T, skia.Matrix.Concat(M, _map(T, chain))))
+    if L["shadow"]:
+        _, (dx, dy), sigma = L["shadow"]
+        ax, ay = x + w / 2, y + h / 2
+        o, q = M.mapXY(ax, ay), M.mapXY(ax + dx, ay + dy)
+        k = max(abs(M.mapVector(1, 0).length()), abs(M.mapVector(0, 1).length()))
+        if L["shadowPath"]:
+            moved = skia.Path(_skia_path(L["shadowPath"]))
+            moved.offset(dx, dy)
+            src = mapped_bounds(moved)
+            join(src.makeOutset((3 * sigma + 1) * k, (3 * sigma + 1) * k) if sigma > 0 else src)
+        elif box is not None:
+            if sigma > 0:
+                join(box.makeOffset(q.x() - o.x(), q.y() - o.y()).makeOutset((3 * sigma + 1) * k, (3 * sigma + 1) * k))
+            else:
+                px = skia.Rect.MakeLTRB(math.floor(box.left()), math.floor(box.top()),
+                                        math.ceil(box.right()), math.ceil(box.bottom()))
+                join(px.makeOffset(q.x() - o.x(), q.y() - o.y()))
+    if box is not None and L["clip"]:
+        if not box.intersect(M.mapRect(rect)):
+            return None
+    if box is not None and L["mask"]:
+        m = _drawn_box(L["mask"], skia.Matrix.Concat(M, _map(L["mask"], None)))
+        if m is None or not box.intersect(m):
+            return None
+    return box
+
+
 # ---------------------------------------------------------------- Skia
 class SkiaRenderer:
     """Skia's CPU raster (gpu_context None) or Ganesh on `gpu_context` (a GrDirectContext)."""
@@ -625,21 +792,18 @@ class SkiaRenderer:
     def _rasterized(self, canvas, L, parent_alpha):
         """shouldRasterize: the layer's whole output (shadow, clip and mask included) at full
         opacity into a bitmap of rasterizationScale pixels per point in the layer's own space,
-        covering the local bounding box of what it draws snapped outward to that pixel grid (local
-        (0, 0) on a pixel corner); drawn back as a quad of exactly that box, bilinear, clamped at
-        the bitmap's edges, faded by the opacity, antialiased only with allowsEdgeAntialiasing.
-        The box here may be larger than the true one (the extent's margins are generous): the
-        extra bitmap pixels are transparent and the grid is the same."""
+        covering the local bounding box of what it draws (_drawn_box) snapped outward to that pixel
+        grid (local (0, 0) on a pixel corner), with no margin; drawn back as a quad of exactly that
+        box, bilinear, clamped at the bitmap's edges, faded by the opacity, antialiased only with
+        allowsEdgeAntialiasing. (A transparent margin would not be the same picture: enlarged,
+        the clamped edge row would blend with it.)"""
         skia = self.skia
         sc = L["rasterize"]
-        e = _extent(L)
-        if L["shadow"]:
-            _, (dx, dy), sigma = L["shadow"]
-            src = _skia_path(L["shadowPath"]).computeTightBounds() if L["shadowPath"] else skia.Rect.MakeLTRB(
-                e.left(), e.top(), e.right(), e.bottom())
-            e.join(src.makeOffset(dx, dy).makeOutset(3 * sigma + 1, 3 * sigma + 1))
-        x0, y0 = math.floor(e.left() * sc), math.floor(e.top() * sc)
-        x1, y1 = math.ceil(e.right() * sc), math.ceil(e.bottom() * sc)
+        e = _drawn_box(dict(L, _map=skia.Matrix()), skia.Matrix.Scale(sc, sc))
+        if e is None:
+            return
+        x0, y0 = math.floor(e.left()), math.floor(e.top())
+        x1, y1 = math.ceil(e.right()), math.ceil(e.bottom())
         if x1 <= x0 or y1 <= y0:
             return
         bitmap = skia.Surface.MakeRaster(skia.ImageInfo.MakeN32Premul(x1 - x0, y1 - y0))
@@ -674,8 +838,11 @@ class SkiaRenderer:
             self._content(canvas, L, alpha)
             return
         if not L["sublayers"] and not L["image"] and not L["gradient"] and not L["shape"] and L["bg"] \
-                and L["bg"][3] >= 1:
+                and L["bg"][3] >= 1 and (sigma > 0 or rad > 0 or L["aa"]):
             # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
+            # Not for a hard shadow of an aliased rect: its source is the background's aliased
+            # pixels, moved by the offset (resampled where that is not whole pixels), which the
+            # drop-shadow filter below gives and an antialiased rect at the offset does not.
             sp = skia.Paint(AntiAlias=True, Color4f=self._color((r, g, bl, sa), alpha),
                             MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma) if sigma > 0 else None)
             canvas.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x + dx, y + dy, w, h), rad, rad), sp)
@@ -817,78 +984,12 @@ class SkiaRenderer:
             sp = skia.Paint(AntiAlias=True, Color4f=self._color(stroke, a), Style=skia.Paint.kStroke_Style,
                             StrokeWidth=sh["width"], StrokeCap=caps[sh["cap"]], StrokeJoin=joins[sh["join"]],
                             StrokeMiter=sh["miter"])
-            centre = self._dashed_keeping_whole_contours(path, sh)
-            effect = self._stroke_effect(sh) if centre is None else None
-            if effect is not None:
-                sp.setPathEffect(effect)
             if sh["trim"][0] < sh["trim"][1]:
-                canvas.drawPath(path if centre is None else centre, sp)
+                source = _stroke_source(sh)
+                canvas.drawPath(path if source is None else source, sp)
         if together:
             self.tint = outer_tint
             canvas.restore()
-
-    def _stroke_effect(self, sh):
-        """strokeStart…strokeEnd, then lineDashPattern from lineDashPhase, as a path effect (or None).
-        Trimming takes fractions of the whole length, all subpaths together (Skia's trim effect
-        measures them all), and a trimmed closed subpath becomes open; dashing restarts the
-        pattern on each piece (Skia's dash effect restarts on each contour). On a closed contour
-        Skia's dash effect joins a dash running into the end to the one leaving the start, and
-        not one that only begins at the end, as the format says. An odd pattern is repeated once
-        (dash and gap swap); the phase wraps into one period."""
-        skia = self.skia
-        effect = None
-        start, end = sh["trim"]
-        if start > 0 or end < 1:
-            effect = skia.TrimPathEffect.Make(max(start, 0.0), min(end, 1.0))
-        if sh["dash"]:
-            intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
-            period = sum(intervals)
-            dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
-            effect = dash if effect is None else skia.PathEffect.MakeCompose(dash, effect)
-        return effect
-
-    def _dashed_keeping_whole_contours(self, path, sh):
-        """For an untrimmed dashed stroke where one dash covers a whole closed contour (the dash
-        at the start runs at least the contour's length): the centre line to stroke without a
-        path effect, each contour dashed by Skia's dash effect except those, which stay closed.
-        The format strokes such a contour as if solid; Skia's dash effect ends that dash with
-        caps at the start point instead (except on an axis-aligned rect). None otherwise."""
-        skia = self.skia
-        start, end = sh["trim"]
-        if not sh["dash"] or start > 0 or end < 1:
-            return None
-        intervals = sh["dash"] * (2 if len(sh["dash"]) % 2 else 1)
-        period = sum(intervals)
-        p, i = sh["phase"] % period, 0
-        while p > 0 and p >= intervals[i]:
-            p -= intervals[i]
-            i = (i + 1) % len(intervals)
-        on_for = intervals[i] - p if i % 2 == 0 else 0.0  # how far the dash leaving the start runs
-        contours, covered = [], False
-        m = skia.PathMeasure(path, False)
-        while True:
-            length, c = m.getLength(), skia.Path()
-            if length > 0 and m.getSegment(0, length, c, True):
-                whole = m.isClosed() and on_for >= length
-                if m.isClosed():
-                    c.close()
-                contours.append((c, whole))
-                covered = covered or whole
-            if not m.nextContour():
-                break
-        if not covered:
-            return None
-        dash = skia.DashPathEffect.Make(intervals, sh["phase"] % period)
-        everywhere = skia.Rect.MakeLTRB(-1e9, -1e9, 1e9, 1e9)
-        out = skia.Path()
-        for c, whole in contours:
-            d = skia.Path()
-            if whole:
-                out.addPath(c)
-            elif dash.filterPath(d, c, skia.StrokeRec(skia.StrokeRec.kHairline_InitStyle), everywhere):
-                out.addPath(d)
-        out.setFillType(path.getFillType())
-        return out
 
     def _gradient_shader(self, g, rect):
         """The gradient over `rect`: unit points scaled to it, colours interpolated unpremultiplied
