@@ -87,7 +87,7 @@ extension PlanBuilder {
     func drawnShapeExtent(_ l: Layer, _ h: Homography, conservative b: Rect) -> Rect? {
         let fringe = b.insetBy(-1, -1)
         let side = Double(maxPassSide)
-        guard h.isAffineInFront, b.width <= side, b.height <= side else { return fringe }
+        guard h.isAffine, h.i > 0, h.i.isFinite, b.width <= side, b.height <= side else { return fringe }
         // An outline that fails is reported when the layer is drawn, not twice.
         let problems = stats.problems
         defer { stats.problems = problems }
@@ -107,8 +107,6 @@ extension PlanBuilder {
                 if let local = part.bounds, let r = h.boundingBox(of: local) {
                     out = unionOpt(out, axisAligned ? r : r.insetBy(-1, -1))
                 }
-            case .trapezoids:
-                return fringe
             }
         }
         return out
