@@ -83,25 +83,27 @@ extension PlanBuilder {
     /// along axis-aligned edges and reaches a pixel out along turned ones.
     /// `conservative` (the control points widened by miters and caps) is
     /// used, a pixel out, where the outline would cost more than drawing
-    /// the bitmap: under perspective, or when it is larger than a pass.
+    /// the bitmap (when it is larger than a pass) or reaches behind the eye.
     func drawnShapeExtent(_ l: Layer, _ h: Homography, conservative b: Rect) -> Rect? {
         let fringe = b.insetBy(-1, -1)
         let side = Double(maxPassSide)
-        guard h.isAffine, h.i > 0, h.i.isFinite, b.width <= side, b.height <= side else { return fringe }
+        guard h.i.isFinite, b.width <= side, b.height <= side else { return fringe }
         // An outline that fails is reported when the layer is drawn, not twice.
         let problems = stats.problems
         defer { stats.problems = problems }
         guard let parts = shapeParts(LayerDraw(layer: l, toTarget: h, opacity: 1, clip: nil, target: b, nameIndex: -1))
         else { return nil }
-        let axisAligned = (h.b == 0 && h.d == 0) || (h.a == 0 && h.e == 0)
+        let axisAligned = h.isAffine && ((h.b == 0 && h.d == 0) || (h.a == 0 && h.e == 0))
         var out: Rect?
         for (part, color) in [(parts.fill, parts.fillColor), (parts.stroke, parts.strokeColor)] where color != nil {
             switch part {
             case .none:
                 return fringe  // an outline that failed: its problem stands
             case .polygons(let p):
-                let points = p.polygons.filter { $0.count >= 3 }.joined().map { h.apply($0) }
-                    .filter { $0.x.isFinite && $0.y.isFinite }
+                // Under perspective the outline's vertices bound its image while all are in front of the eye.
+                let local = p.polygons.filter { $0.count >= 3 }.joined()
+                guard local.allSatisfy({ h.applyHomogeneous($0.x, $0.y).2 > Tessellator.nearW }) else { return fringe }
+                let points = local.map { h.apply($0) }.filter { $0.x.isFinite && $0.y.isFinite }
                 if !points.isEmpty { out = unionOpt(out, Rect.bounding(points)) }
             case .primitive, .ring:
                 if let local = part.bounds, let r = h.boundingBox(of: local) {

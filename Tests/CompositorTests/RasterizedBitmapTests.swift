@@ -104,6 +104,11 @@ final class RasterizedBitmapTests: XCTestCase {
             // A hard shadow moved by whole bitmap pixels adds its own rows and nothing more:
             // 10 × 10 pt at 1 px/pt with the shadow 1 pt up and 2 pt right is 12 × 11.
             (##"{"frame":[10,10,10,10],"backgroundColor":"#000000","shadowOpacity":1,"shadowRadius":0,"shadowOffset":[2,-1],"shouldRasterize":true}"##, (12, 11)),
+            // A shape turned 30° about y under perspective 200 inside: its triangle's corners,
+            // about its centre (−20, ∓10) and (20, 0), land at x cos 30° / w, y / w with
+            // w = 1 + x sin 30° / 200: (−18.232, ∓10.526) and (16.496, 0), moved to (40, 30):
+            // x 21.768…56.496, y 19.474…40.526, snapped to 21…57 × 19…41: 36 × 22.
+            (##"{"frame":[0,0,100,100],"shouldRasterize":true,"sublayers":[{"type":"shape","frame":[20,20,40,20],"transform":[{"perspective":200},{"rotate":[30,0,1,0]}],"path":"M 0 0 L 40 10 L 0 20 Z","fillColor":"#000000"}]}"##, (36, 22)),
         ] {
             for (backend, out) in try ContractPixels.render(scene(scale: 1, layer)) {
                 let passes = out.plan.passes.filter { $0.reason == .rasterize }
