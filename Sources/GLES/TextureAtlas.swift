@@ -17,6 +17,14 @@
 // a new placement and old placements go when their page is recycled: a page
 // none of whose images the current frame drew is emptied for new ones when
 // nothing else fits; a page the frame uses is never disturbed while it draws.
+//
+// The executor keeps a second atlas for coverage masks: the images of
+// nearest Paint.textureAlpha items without coverage math (shape layers'
+// exact masks in 32-pixel tiles, PlanBuilder+ShapeMask), drawn by
+// ps_texture_alpha_atlas_nearest.frag.glsl, which reads the same texel as
+// ps_texture_alpha_flat does on the mask's own texture. Its pages are keyed
+// `.maskAtlasPage` and counted apart (GPUStats.maskAtlas*), so masks and
+// colour images never take each other's room.
 
 import CGLES2
 import Images
@@ -36,15 +44,18 @@ struct AtlasSlot: Equatable {
         (Float(originX * TextureAtlas.packing + width), Float(originY * TextureAtlas.packing + height))
     }
 
-    /// Writes the slot into every vertex of `g` (colour .y and .z; .x and .w keep the opacity).
-    func stamp(_ g: inout ItemGeometry) {
+    /// Writes the slot into every vertex of `g`: floats `at` and `at` + 1
+    /// (for ps_texture_atlas the colour's .y and .z, where .x and .w keep the
+    /// opacity; for ps_texture_alpha_atlas_nearest the shape rect's .x and .y,
+    /// which an item without coverage math does not read).
+    func stamp(_ g: inout ItemGeometry, at c: Int = VertexLayout.color + 1) {
         let p = packed
-        let stride = VertexLayout.stride, c = VertexLayout.color
+        let stride = VertexLayout.stride
         g.vertices.withUnsafeMutableBufferPointer { v in
             var k = c
-            while k + 2 < v.count {
-                v[k + 1] = p.x
-                v[k + 2] = p.y
+            while k + 1 < v.count {
+                v[k] = p.x
+                v[k + 1] = p.y
                 k += stride
             }
         }
@@ -59,7 +70,7 @@ final class TextureAtlas {
     static let firstPageSide = 256
     /// The largest image side placed in a page of `maximumPageSide`.
     static let maximumImageSide = 256
-    /// Pages at most; past them an image that fits nowhere is drawn from its own texture.
+    /// Pages at most (by default); past them an image that fits nowhere is drawn from its own texture.
     static let maximumPages = 4
     /// The multiplier packing an origin and a size into one Float (sizes stay below it).
     static let packing = 512
@@ -85,15 +96,30 @@ final class TextureAtlas {
     let maxPageSide: Int
     /// The largest image side placed.
     let maxImageSide: Int
+    /// Pages at most.
+    let maxPages: Int
+    /// The kind of the pages' texture cache keys (`.atlasPage` or `.maskAtlasPage`).
+    let pageKind: TextureCacheKey.Kind
+    /// The counters of GPUStats this atlas adds to: hits, uploads, refusals.
+    private let counters: (hits: WritableKeyPath<GPUStats, Int>, uploads: WritableKeyPath<GPUStats, Int>,
+                           refused: WritableKeyPath<GPUStats, Int>)
     private var pages: [Page] = []
     private var frame = 0
     private var serial = 0
 
-    init(maxTextureSize: Int) {
+    /// An atlas for a driver whose textures have at most `maxTextureSize`
+    /// texels a side, with at most `maxPages` pages keyed as `pageKind`
+    /// (`.maskAtlasPage`: the coverage masks' atlas, counted in GPUStats.maskAtlas*).
+    init(maxTextureSize: Int, maxPages: Int = TextureAtlas.maximumPages, pageKind: TextureCacheKey.Kind = .atlasPage) {
+        precondition(pageKind == .atlasPage || pageKind == .maskAtlasPage, "atlas pages are keyed as such")
         var side = 1
         while side * 2 <= min(Self.maximumPageSide, maxTextureSize) { side *= 2 }
         maxPageSide = side
         maxImageSide = min(Self.maximumImageSide, side - 2 * AtlasPacker.gutter)
+        self.maxPages = maxPages
+        self.pageKind = pageKind
+        counters = pageKind == .maskAtlasPage ? (\.maskAtlasHits, \.maskAtlasUploads, \.maskAtlasRefused)
+                                              : (\.atlasHits, \.atlasUploads, \.atlasRefused)
     }
 
     /// Pages held, and their sides.
@@ -121,12 +147,12 @@ final class TextureAtlas {
         for page in pages {
             if let s = page.slots[key] {
                 use(page, cache: cache)
-                stats.atlasHits += 1
+                stats[keyPath: counters.hits] += 1
                 return s.slot
             }
         }
         guard let (page, origin) = room(width: image.width, height: image.height, cache: cache, pool: pool) else {
-            stats.atlasRefused += 1
+            stats[keyPath: counters.refused] += 1
             return nil
         }
         let slot = AtlasSlot(texture: page.texture, originX: origin.x, originY: origin.y,
@@ -136,7 +162,7 @@ final class TextureAtlas {
         use(page, cache: cache)
         let g = 2 * AtlasPacker.gutter
         stats.textureUploads += 1
-        stats.atlasUploads += 1
+        stats[keyPath: counters.uploads] += 1
         stats.uploadedBytes += (image.width + g) * (image.height + g) * 4
         return slot
     }
@@ -153,11 +179,11 @@ final class TextureAtlas {
             page.slots = [:]
             if let o = page.packer.place(width: width, height: height) { return (page, o) }
         }
-        guard pages.count < Self.maximumPages else { return nil }
+        guard pages.count < maxPages else { return nil }
         serial += 1
         var side = min(Self.firstPageSide << pages.count, maxPageSide)
         while side < max(width, height) + 2 * AtlasPacker.gutter && side < maxPageSide { side *= 2 }
-        let page = Page(key: TextureCacheKey(atlasPage: serial, side: side),
+        let page = Page(key: TextureCacheKey(atlasPage: serial, side: side, kind: pageKind),
                         texture: pool.acquire(width: side, height: side), side: side, frame: frame)
         cache.insert(UploadedImage(width: side, height: side, columnCuts: [], rowCuts: [],
                                    tiles: [ImageTile(texture: page.texture, originX: 0, originY: 0, column: 0, row: 0)]),
