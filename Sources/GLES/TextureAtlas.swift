@@ -24,7 +24,10 @@
 // ps_texture_alpha_atlas_nearest.frag.glsl, which reads the same texel as
 // ps_texture_alpha_flat does on the mask's own texture. Its pages are keyed
 // `.maskAtlasPage` and counted apart (GPUStats.maskAtlas*), so masks and
-// colour images never take each other's room.
+// colour images never take each other's room; they hold the masks' alpha
+// bytes alone (GL_ALPHA textures, one byte a texel, made here rather than
+// taken from the RGBA8 pool, and deleted when evicted), a quarter of the
+// memory and of the bytes copied in.
 
 import CGLES2
 import Images
@@ -100,6 +103,10 @@ final class TextureAtlas {
     let maxPages: Int
     /// The kind of the pages' texture cache keys (`.atlasPage` or `.maskAtlasPage`).
     let pageKind: TextureCacheKey.Kind
+    /// Whether pages hold alpha bytes alone (GL_ALPHA): the mask atlas's.
+    let alphaPages: Bool
+    /// Bytes of one page texel.
+    var bytesPerTexel: Int { alphaPages ? 1 : 4 }
     /// The counters of GPUStats this atlas adds to: hits, uploads, refusals.
     private let counters: (hits: WritableKeyPath<GPUStats, Int>, uploads: WritableKeyPath<GPUStats, Int>,
                            refused: WritableKeyPath<GPUStats, Int>)
@@ -109,7 +116,7 @@ final class TextureAtlas {
 
     /// An atlas for a driver whose textures have at most `maxTextureSize`
     /// texels a side, with at most `maxPages` pages keyed as `pageKind`
-    /// (`.maskAtlasPage`: the coverage masks' atlas, counted in GPUStats.maskAtlas*).
+    /// (`.maskAtlasPage`: the coverage masks' atlas of alpha pages, counted in GPUStats.maskAtlas*).
     init(maxTextureSize: Int, maxPages: Int = TextureAtlas.maximumPages, pageKind: TextureCacheKey.Kind = .atlasPage) {
         precondition(pageKind == .atlasPage || pageKind == .maskAtlasPage, "atlas pages are keyed as such")
         var side = 1
@@ -118,6 +125,7 @@ final class TextureAtlas {
         maxImageSide = min(Self.maximumImageSide, side - 2 * AtlasPacker.gutter)
         self.maxPages = maxPages
         self.pageKind = pageKind
+        alphaPages = pageKind == .maskAtlasPage
         counters = pageKind == .maskAtlasPage ? (\.maskAtlasHits, \.maskAtlasUploads, \.maskAtlasRefused)
                                               : (\.atlasHits, \.atlasUploads, \.atlasRefused)
     }
@@ -163,7 +171,7 @@ final class TextureAtlas {
         let g = 2 * AtlasPacker.gutter
         stats.textureUploads += 1
         stats[keyPath: counters.uploads] += 1
-        stats.uploadedBytes += (image.width + g) * (image.height + g) * 4
+        stats.uploadedBytes += (image.width + g) * (image.height + g) * bytesPerTexel
         return slot
     }
 
@@ -183,11 +191,19 @@ final class TextureAtlas {
         serial += 1
         var side = min(Self.firstPageSide << pages.count, maxPageSide)
         while side < max(width, height) + 2 * AtlasPacker.gutter && side < maxPageSide { side *= 2 }
+        let texture: PooledTexture
+        if alphaPages {
+            texture = Self.makeAlphaTexture(side: side)
+            pool.forgetFilter(of: texture.id)
+        } else {
+            texture = pool.acquire(width: side, height: side)
+        }
         let page = Page(key: TextureCacheKey(atlasPage: serial, side: side, kind: pageKind),
-                        texture: pool.acquire(width: side, height: side), side: side, frame: frame)
-        cache.insert(UploadedImage(width: side, height: side, columnCuts: [], rowCuts: [],
-                                   tiles: [ImageTile(texture: page.texture, originX: 0, originY: 0, column: 0, row: 0)]),
-                     key: page.key, owner: [], bytes: side * side * 4)
+                        texture: texture, side: side, frame: frame)
+        var entry = UploadedImage(width: side, height: side, columnCuts: [], rowCuts: [],
+                                  tiles: [ImageTile(texture: page.texture, originX: 0, originY: 0, column: 0, row: 0)])
+        entry.pooled = !alphaPages      // an alpha page is deleted when evicted, never pooled as RGBA8
+        cache.insert(entry, key: page.key, owner: [], bytes: side * side * bytesPerTexel)
         pages.append(page)
         guard let o = page.packer.place(width: width, height: height) else { return nil }
         return (page, o)
@@ -200,16 +216,32 @@ final class TextureAtlas {
         _ = cache.lookup(page.key)
     }
 
-    /// Copies `image` with its gutter into the page at `slot`.
+    /// A GL_ALPHA texture of `side`² (contents undefined), clamped to its edges, nearest.
+    private static func makeAlphaTexture(side: Int) -> PooledTexture {
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_ALPHA, GLsizei(side), GLsizei(side), 0,
+                     GLenum(GL_ALPHA), GLenum(GL_UNSIGNED_BYTE), nil)
+        return PooledTexture(id: id, width: side, height: side)
+    }
+
+    /// Copies `image` with its gutter into the page at `slot` (its alpha bytes alone into an alpha page).
     private func upload(_ image: Image, at slot: AtlasSlot) {
         let g = AtlasPacker.gutter
-        let bytes = Self.texelsWithGutter(image)
+        let bytes = alphaPages ? Self.alphaWithGutter(image) : Self.texelsWithGutter(image)
+        let format = GLenum(alphaPages ? GL_ALPHA : GL_RGBA)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), slot.texture.id)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(slot.originX - g), GLint(slot.originY - g),
                         GLsizei(image.width + 2 * g), GLsizei(image.height + 2 * g),
-                        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes)
+                        format, GLenum(GL_UNSIGNED_BYTE), bytes)
     }
 
     /// The image's texels surrounded by `AtlasPacker.gutter` texels on every
@@ -227,6 +259,25 @@ final class TextureAtlas {
                         let sx = min(max(x - g, 0), image.width - 1)
                         let s = (sy * image.width + sx) * 4, d = (y * w + x) * 4
                         dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3]
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The alpha bytes of `texelsWithGutter(image)`: one byte a texel, the
+    /// image's alpha surrounded by `AtlasPacker.gutter` copies of its edge.
+    static func alphaWithGutter(_ image: Image) -> [UInt8] {
+        let g = AtlasPacker.gutter
+        let w = image.width + 2 * g, h = image.height + 2 * g
+        var out = [UInt8](repeating: 0, count: w * h)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let row = min(max(y - g, 0), image.height - 1) * image.width
+                    for x in 0..<w {
+                        dst[y * w + x] = src[(row + min(max(x - g, 0), image.width - 1)) * 4 + 3]
                     }
                 }
             }

@@ -135,6 +135,63 @@ final class MaskAtlasTests: XCTestCase {
         }
     }
 
+    /// Alpha pages hold a byte a texel where the mask's own texture holds
+    /// four: every alpha value 0…255, under 30 colours over two backgrounds,
+    /// must come out as from the own texture and the CPU executor.
+    func testEveryAlphaValueUnderManyColoursDrawsTheSameBytes() throws {
+        var px = [UInt8](repeating: 0, count: 16 * 16 * 4)
+        for i in 0..<256 { px[i * 4] = UInt8(i / 2); px[i * 4 + 1] = 3; px[i * 4 + 3] = UInt8(i) }
+        let m = Image(width: 16, height: 16, pixels: px)
+        let r = Rect(x: 0, y: 0, width: 16, height: 16)
+        var seed: UInt64 = 256
+        func next() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        var items: [DrawItem] = []
+        for k in 0..<30 {
+            let a = k < 3 ? [1, 0.5, 1.0 / 255][k] : next()
+            items.append(DrawItem(layer: 0, transform: .translation(Double(k % 6) * 16, Double(k / 6) * 16), rect: r,
+                                  paint: .textureAlpha(.image(0), uv: TestPlans.unitUV(r), filter: .nearest,
+                                                       color: TestPlans.color(next(), next(), next(), a))))
+        }
+        try withFreshExecutor { gl in
+            for clear in [TestPlans.color(0.3, 0.5, 0.7, 0.8), TestPlans.color(1, 1, 1, 1)] {
+                let plan = TestPlans.canvas(items, clear: clear, images: [PlanImage(key: "all", image: m)])
+                gl.useAtlas = false
+                let alone = try gl.execute(plan)
+                gl.useAtlas = true
+                let atlased = try gl.execute(plan)
+                XCTAssertEqual(gl.lastStats.maskAtlasUploads + gl.lastStats.maskAtlasHits, 1)
+                let d = ImageDiff(atlased, alone)
+                XCTAssertEqual(d.exact, d.pixels, "alpha page vs own texture: \(d)")
+                let c = ImageDiff(atlased, try CPUExecutor().execute(plan))
+                XCTAssertEqual(c.exact, c.pixels, "alpha page vs the CPU executor: \(c)")
+            }
+        }
+    }
+
+    func testAlphaPagesHoldTheAlphaBytesWithTheirGutter() throws {
+        // A 3×2 image whose alpha at (x, y) is 10x + y + 1 (colour bytes 0, 7, 9: ignored).
+        var px: [UInt8] = []
+        for y in 0..<2 { for x in 0..<3 { px += [0, 7, 9, UInt8(10 * x + y + 1)] } }
+        let a = TextureAtlas.alphaWithGutter(Image(width: 3, height: 2, pixels: px))
+        // The 5×4 block, one byte a texel: 10·clamp(x − 1) + clamp(y − 1) + 1.
+        XCTAssertEqual(a, [1, 1, 11, 21, 21,
+                           1, 1, 11, 21, 21,
+                           2, 2, 12, 22, 22,
+                           2, 2, 12, 22, 22])
+        // A page of the mask atlas holds a byte a texel: the first, 256², is 64 KiB of the cache's budget.
+        try withFreshExecutor { gl in
+            gl.useAtlas = true
+            _ = try gl.execute(Self.plan(includeOthers: false))
+            XCTAssertEqual(gl.maskAtlas.pageSides, [256])
+            XCTAssertEqual(gl.lastStats.textureCacheBytes, 256 * 256)
+            // Three masks with their gutters, a byte a texel.
+            XCTAssertEqual(gl.lastStats.uploadedBytes, 72 * 47 + 35 * 52 + 33 * 31)
+        }
+    }
+
     func testAnImageDrawnAsAColourImageAndAsAMaskGoesIntoBothAtlases() throws {
         try withFreshExecutor { gl in
             let m = Self.mask(10, 8, seed: 7)
