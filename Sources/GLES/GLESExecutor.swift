@@ -225,6 +225,7 @@ public final class GLESExecutor {
         batcher.coverageVariants = coverageVariants
         atlas.beginFrame()
         maskAtlas.beginFrame()
+        if useAtlas { pinAtlasPages(of: plan) }
         for k in plan.evictedCacheKeys {
             if let t = retained.removeValue(forKey: k) { pool.release(t) }
         }
@@ -558,6 +559,30 @@ public final class GLESExecutor {
             }
             return TextureSource(uploaded: u, pass: nil)
         }
+    }
+
+    /// Pins the atlas pages holding images `plan` draws from either atlas (the
+    /// items `appendPieces` would look up there), so that placing new images
+    /// in this frame never empties them.
+    private func pinAtlasPages(of plan: RenderPlan) {
+        var colour = Set<Int>(), masks = Set<Int>()
+        for pass in plan.passes {
+            guard case .draw(let items) = pass.content else { continue }
+            for item in items {
+                switch item.paint {
+                case .texture(.image(let i), _, _, _) where item.tint == nil: colour.insert(i)
+                case .textureAlpha(.image(let i), _, .nearest, _) where item.hasUnitCoverage: masks.insert(i)
+                default: break
+                }
+            }
+        }
+        func keys(_ indices: Set<Int>) -> Set<TextureCacheKey> {
+            Set(indices.compactMap { i in
+                plan.images.indices.contains(i) && plan.images[i].pvrtc == nil ? TextureCacheKey(plan.images[i].image) : nil
+            })
+        }
+        atlas.pin(keys(colour), cache: textureCache)
+        maskAtlas.pin(keys(masks), cache: textureCache)
     }
 
     /// The atlas slot of plan image `i` for a Paint.texture item, or with

@@ -14,9 +14,14 @@
 // with it; the executor drops the pages the cache evicted (`dropEvicted`).
 // Images are keyed like cached textures (by the identity of their pixel
 // array, which the atlas holds while the image is placed), so new content is
-// a new placement and old placements go when their page is recycled: a page
-// none of whose images the current frame drew is emptied for new ones when
-// nothing else fits; a page the frame uses is never disturbed while it draws.
+// a new placement and old placements go when their page is recycled. At the
+// start of a frame the executor pins the pages holding any image the plan
+// draws from the atlas (`pin`); new images go only into pages the frame
+// draws from, else into a new page, else into a page it does not draw from,
+// emptied. A page the frame uses is never disturbed while it draws, and a
+// page of images no longer drawn is not kept alive by one new image placed
+// in its leftover room (which, when every image changes each frame, left
+// every page pinned and full of the last frame's images).
 //
 // The executor keeps a second atlas for coverage masks: the images of
 // nearest Paint.textureAlpha items without coverage math (shape layers'
@@ -147,6 +152,16 @@ final class TextureAtlas {
     /// Starts a frame (pages used from now on are this frame's).
     func beginFrame() { frame += 1 }
 
+    /// Marks the pages holding any image keyed in `keys` (the images this
+    /// frame's plan draws from the atlas) as drawn from in this frame, so no
+    /// placement empties them.
+    func pin(_ keys: Set<TextureCacheKey>, cache: TextureCache) {
+        guard !keys.isEmpty else { return }
+        for page in pages where page.lastFrame != frame && page.slots.keys.contains(where: keys.contains) {
+            use(page, cache: cache)
+        }
+    }
+
     /// The slot of `image` (keyed `key`), placing and uploading it when it is
     /// not in a page yet; nil when it is not accepted or no page has room.
     func slot(for image: Image, key: TextureCacheKey, cache: TextureCache, pool: TexturePool,
@@ -175,22 +190,33 @@ final class TextureAtlas {
         return slot
     }
 
-    /// A page with room for `width` × `height` and where it goes: an open page,
-    /// else an emptied page no image of this frame is drawn from, else a new page.
+    /// A page with room for `width` × `height` and where it goes: a page this
+    /// frame draws from (pinned or used), else a new page, else the least
+    /// recently used page it does not draw from that can hold the image, emptied.
     private func room(width: Int, height: Int, cache: TextureCache,
                       pool: TexturePool) -> (Page, (x: Int, y: Int))? {
-        for page in pages {
+        for page in pages where page.lastFrame == frame {
             if let o = page.packer.place(width: width, height: height) { return (page, o) }
         }
-        if let page = pages.filter({ $0.lastFrame < frame }).min(by: { $0.lastFrame < $1.lastFrame }) {
-            page.packer.reset()
-            page.slots = [:]
-            if let o = page.packer.place(width: width, height: height) { return (page, o) }
+        if pages.count < maxPages {
+            let page = newPage(holding: max(width, height), cache: cache, pool: pool)
+            guard let o = page.packer.place(width: width, height: height) else { return nil }
+            return (page, o)
         }
-        guard pages.count < maxPages else { return nil }
+        let side = max(width, height) + 2 * AtlasPacker.gutter
+        guard let page = pages.filter({ $0.lastFrame < frame && $0.side >= side })
+                              .min(by: { $0.lastFrame < $1.lastFrame }) else { return nil }
+        page.packer.reset()
+        page.slots = [:]
+        guard let o = page.packer.place(width: width, height: height) else { return nil }
+        return (page, o)
+    }
+
+    /// A new empty page, the next in size (at least `imageSide` plus the gutters), drawn from in this frame.
+    private func newPage(holding imageSide: Int, cache: TextureCache, pool: TexturePool) -> Page {
         serial += 1
         var side = min(Self.firstPageSide << pages.count, maxPageSide)
-        while side < max(width, height) + 2 * AtlasPacker.gutter && side < maxPageSide { side *= 2 }
+        while side < imageSide + 2 * AtlasPacker.gutter && side < maxPageSide { side *= 2 }
         let texture: PooledTexture
         if alphaPages {
             texture = Self.makeAlphaTexture(side: side)
@@ -205,8 +231,7 @@ final class TextureAtlas {
         entry.pooled = !alphaPages      // an alpha page is deleted when evicted, never pooled as RGBA8
         cache.insert(entry, key: page.key, owner: [], bytes: side * side * bytesPerTexel)
         pages.append(page)
-        guard let o = page.packer.place(width: width, height: height) else { return nil }
-        return (page, o)
+        return page
     }
 
     /// Marks `page` as drawn from in this frame (and recently used in the texture cache).

@@ -192,6 +192,50 @@ final class MaskAtlasTests: XCTestCase {
         }
     }
 
+    /// Every mask new each frame (a turning shape): the last frame's pages
+    /// are emptied for the new masks, not kept by the first new mask placed
+    /// in their leftover room; and the pages of masks the plan draws later in
+    /// the frame are pinned, never emptied for a mask drawn before them.
+    func testTheLastFramesPagesAreRecycledAndThisFramesArePinned() throws {
+        try withFreshExecutor { gl in
+            let original = gl.maskAtlas
+            // Two pages of 64²; a 20×20 mask takes 22×22 with its gutter, so a page holds four
+            // (two shelves of two: 44 of 64 texels each way).
+            gl.maskAtlas = TextureAtlas(maxTextureSize: 64, maxPages: 2, pageKind: .maskAtlasPage)
+            defer { gl.dropImageTextures(); gl.maskAtlas = original }
+            let r = Rect(x: 0, y: 0, width: 20, height: 20)
+            func plan(_ masks: [Image]) -> RenderPlan {
+                TestPlans.canvas(masks.indices.map { i in
+                    DrawItem(layer: 0, transform: .translation(Double(i % 4) * 24, Double(i / 4) * 26), rect: r,
+                             paint: .textureAlpha(.image(i), uv: TestPlans.unitUV(r), filter: .nearest,
+                                                  color: TestPlans.color(0.8, 0.3, 0.1, 0.9)))
+                }, clear: TestPlans.color(1, 1, 1, 1), images: masks.enumerated().map { PlanImage(key: "k\($0.offset)", image: $0.element) })
+            }
+            let a = (0..<5).map { Self.mask(20, 20, seed: 100 + $0) }
+            let b = (0..<8).map { Self.mask(20, 20, seed: 200 + $0) }
+            let x = Self.mask(20, 20, seed: 300)
+            // (plan, uploads, hits, refused), worked out by hand:
+            // 1. five masks: four fill page 1, the fifth opens page 2.
+            // 2. eight new masks: the plan draws nothing from either page, so page 1 is emptied for the
+            //    first four and page 2 for the next four (placing the first three in page 2's room, as
+            //    before, kept page 2 and left the eighth mask without a page).
+            // 3. a new mask drawn before the eight: both pages are pinned (full of masks this plan draws),
+            //    so the new mask finds no page and the eight are found in place.
+            let frames: [(RenderPlan, Int, Int, Int)] = [(plan(a), 5, 0, 0), (plan(b), 8, 0, 0), (plan([x] + b), 0, 8, 1)]
+            for (n, (p, uploads, hits, refused)) in frames.enumerated() {
+                gl.useAtlas = false
+                let alone = try gl.execute(p)
+                gl.useAtlas = true
+                XCTAssertEqual(try gl.execute(p).pixels, alone.pixels, "frame \(n)")
+                let s = gl.lastStats
+                XCTAssertEqual(s.maskAtlasUploads, uploads, "frame \(n)")
+                XCTAssertEqual(s.maskAtlasHits, hits, "frame \(n)")
+                XCTAssertEqual(s.maskAtlasRefused, refused, "frame \(n)")
+                XCTAssertEqual(s.maskAtlasPages, 2, "frame \(n)")
+            }
+        }
+    }
+
     func testAnImageDrawnAsAColourImageAndAsAMaskGoesIntoBothAtlases() throws {
         try withFreshExecutor { gl in
             let m = Self.mask(10, 8, seed: 7)
