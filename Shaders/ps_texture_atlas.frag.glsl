@@ -18,14 +18,27 @@
 //
 // v_color = (opacity, origin.x·512 + width, origin.y·512 + height, opacity):
 // constant over the item, so the interpolated values are exact integers.
+//
+// With ATLAS_ALPHA (ps_texture_alpha_atlas_nearest.frag.glsl, nearest only)
+// it draws Paint.textureAlpha items without coverage math from the mask
+// atlas instead: v_color is the premultiplied colour, the slot comes in
+// v_shapeRect.xy (which such an item's coverage would read), and the
+// fragment is texel alpha × colour, as ps_texture_alpha_flat writes it.
 #include "ps_common.frag.glsl"
 
 uniform highp sampler2D u_texture;  // the atlas page
 uniform vec2 u_textureSize;         // the page size in texels (powers of two)
 
 void main() {
+#ifdef ATLAS_ALPHA
+#ifndef ATLAS_NEAREST
+#error "the mask atlas is sampled nearest only"
+#endif
+    vec2 place = v_shapeRect.xy;
+#else
     float c = ps_coverage();
     vec2 place = v_color.yz;
+#endif
     vec2 origin = floor(place / 512.0);
     vec2 size = place - origin * 512.0;
     vec2 uv = ps_uv();
@@ -48,5 +61,9 @@ void main() {
     }
 #endif
     vec4 t = texture2D(u_texture, coord);
+#ifdef ATLAS_ALPHA
+    gl_FragColor = t.a * v_color;
+#else
     gl_FragColor = t * v_color.x * c;
+#endif
 }

@@ -87,7 +87,7 @@ extension ProgramKind {
         case .solid, .texture, .textureAlpha, .masked, .gradient, .texturePVRTC, .texturePVRTCNearest,
              .texturePVRTC2, .texturePVRTC2Nearest, .textureAtlas, .textureAtlasNearest, .blurredRoundedRect:
             return true
-        case .blurredRect, .flat, .textureFlat, .textureAlphaFlat, .blur, .blurRGBA:
+        case .blurredRect, .flat, .textureFlat, .textureAlphaFlat, .textureAlphaAtlasNearest, .blur, .blurRGBA:
             return false
         }
     }

@@ -35,6 +35,12 @@ extension GLESExecutor: PlanExecutor {
                                ("atlasUploads", .int(g.atlasUploads)), ("atlasRefused", .int(g.atlasRefused)),
                                ("atlasPages", .int(g.atlasPages))]
         }
+        if g.maskAtlasHits + g.maskAtlasUploads + g.maskAtlasRefused + g.maskAtlasPages > 0 {
+            s.reportFields += [("maskAtlasMasksDrawn", .int(g.maskAtlasHits + g.maskAtlasUploads)),
+                               ("maskAtlasUploads", .int(g.maskAtlasUploads)),
+                               ("maskAtlasRefused", .int(g.maskAtlasRefused)),
+                               ("maskAtlasPages", .int(g.maskAtlasPages))]
+        }
         if g.pvrtcNative + g.pvrtcShaderDecoded + g.pvrtcDecodedOnce > 0 || !g.pvrtcAsRGBA8.isEmpty {
             s.reportFields += [("pvrtcTexturesNative", .int(g.pvrtcNative)),
                                ("pvrtcTexturesShaderDecoded", .int(g.pvrtcShaderDecoded)),

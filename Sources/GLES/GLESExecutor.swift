@@ -59,8 +59,10 @@ public final class GLESExecutor {
     public var coverageVariants = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_COVERAGE_VARIANTS"] != "1"
 
     /// Small RGBA8 images drawn by Paint.texture items share atlas pages
-    /// (TextureAtlas), so items of different images share draw calls; same
-    /// pixels either way. The environment variable COMPOSITOR_GLES_NO_ATLAS=1
+    /// (TextureAtlas), so items of different images share draw calls, and so
+    /// do the coverage masks of nearest Paint.textureAlpha items without
+    /// coverage math (shape layers' masks, in pages of their own: `maskAtlas`);
+    /// same pixels either way. The environment variable COMPOSITOR_GLES_NO_ATLAS=1
     /// sets it false for a whole process (every image from its own texture).
     public var useAtlas = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_ATLAS"] != "1"
 
@@ -125,15 +127,18 @@ public final class GLESExecutor {
         } else {
             key = TextureCacheKey(image.image)
         }
-        return key.map { textureCache.contains($0) || atlas.contains($0) } ?? false
+        return key.map { textureCache.contains($0) || atlas.contains($0) || maskAtlas.contains($0) } ?? false
     }
     /// Drops every kept image texture (deleted, not pooled), atlas pages included.
     public func dropImageTextures() {
         for u in textureCache.removeAll() { destroy(u) }
         atlas.removeAll()
+        maskAtlas.removeAll()
     }
     /// Atlas pages held between frames and the images placed in them.
     public var atlasContents: (pages: Int, images: Int) { (atlas.pageCount, atlas.imageCount) }
+    /// Mask atlas pages held between frames and the masks placed in them.
+    public var maskAtlasContents: (pages: Int, images: Int) { (maskAtlas.pageCount, maskAtlas.imageCount) }
     /// How PVRTC blocks are decoded without native support (PVRTCDecodeChoice;
     /// starts from GLESTextureDefaults.pvrtcDecode: --pvrtc-decode, COMPOSITOR_GLES_PVRTC_DECODE).
     public var pvrtcDecode: PVRTCDecodeChoice = GLESTextureDefaults.pvrtcDecode
@@ -143,6 +148,12 @@ public final class GLESExecutor {
     /// Pages of small images (TextureAtlas), entries of `textureCache` (tests
     /// swap in one with small pages after `dropImageTextures`).
     var atlas: TextureAtlas
+    /// Pages of coverage masks (Paint.textureAlpha, nearest, no coverage
+    /// math), apart from `atlas`; also entries of `textureCache`.
+    var maskAtlas: TextureAtlas
+    /// The mask atlas's pages at most (alpha pages: 1 MiB for one of 1024²):
+    /// shapes-300's masks (docs/benchmarks.md) take seven, 256², 512² and five of 1024².
+    static let maskAtlasPages = 8
     private let framebuffer: Framebuffer
     private let batcher: Batcher
     private let blur: BlurRenderer
@@ -172,6 +183,7 @@ public final class GLESExecutor {
         info = GLInfo.query(session: session)
         maxTextureSize = max(3, min(maxTextureSizeOverride ?? info.maxTextureSize, info.maxTextureSize))
         atlas = TextureAtlas(maxTextureSize: maxTextureSize)
+        maskAtlas = TextureAtlas(maxTextureSize: maxTextureSize, maxPages: Self.maskAtlasPages, pageKind: .maskAtlasPage)
         guard info.fragmentHighPrecision else {
             throw GLESError.unsupported("the driver has no highp floats in fragment shaders")
         }
@@ -212,6 +224,8 @@ public final class GLESExecutor {
         batcher.resetCachedState()
         batcher.coverageVariants = coverageVariants
         atlas.beginFrame()
+        maskAtlas.beginFrame()
+        if useAtlas { pinAtlasPages(of: plan) }
         for k in plan.evictedCacheKeys {
             if let t = retained.removeValue(forKey: k) { pool.release(t) }
         }
@@ -222,8 +236,11 @@ public final class GLESExecutor {
             // The frame's images stay in the texture cache; trim it to its budget.
             for u in textureCache.trim() { destroy(u); stats.textureCacheEvictions += 1 }
             atlas.dropEvicted(from: textureCache)
+            maskAtlas.dropEvicted(from: textureCache)
             stats.atlasPages = atlas.pageCount
             stats.atlasImages = atlas.imageCount
+            stats.maskAtlasPages = maskAtlas.pageCount
+            stats.maskAtlasImages = maskAtlas.imageCount
             pool.endFrame()
             stats.targetTexturesDeleted = pool.deleted
             stats.pooledTextures = pool.count
@@ -371,6 +388,9 @@ public final class GLESExecutor {
         /// Plan images drawn from an atlas page, and those that may not be (TextureAtlas), by index.
         var atlasSlots: [Int: AtlasSlot] = [:]
         var notAtlased: Set<Int> = []
+        /// The same for plan images drawn as masks from the mask atlas.
+        var maskSlots: [Int: AtlasSlot] = [:]
+        var notMaskAtlased: Set<Int> = []
         /// Fragments sampling each PVRTC image this frame (PVRTCFragmentCount), counted on first need.
         var pvrtcFragments: [Int: Double]?
         let plan: RenderPlan
@@ -408,9 +428,10 @@ public final class GLESExecutor {
 
     private func appendPieces(of item: DrawItem, order: Int, opaque: Bool, pass: RenderPass, to out: inout [DrawPiece],
                               frame: inout FrameState, stats: inout GPUStats) throws {
-        func emit(_ piece: DrawItem, _ state: BatchState, atlas slot: AtlasSlot? = nil) {
+        func emit(_ piece: DrawItem, _ state: BatchState, atlas slot: AtlasSlot? = nil,
+                  at slotOffset: Int = VertexLayout.color + 1) {
             if var g = Tessellator.geometry(of: piece, width: pass.width, height: pass.height) {
-                slot?.stamp(&g)
+                slot?.stamp(&g, at: slotOffset)
                 var s = state
                 if opaque { s.blend = .copy }
                 out.append(DrawPiece(geometry: g, state: s, order: order, opaque: opaque))
@@ -456,7 +477,16 @@ public final class GLESExecutor {
                 return
             }
             kind = flatTextures && item.hasUnitCoverage ? .textureFlat : .texture; filter = f; uv = u
-        case .textureAlpha(_, let u, let f, _):
+        case .textureAlpha(let ref, let u, let f, _):
+            // A mask without coverage math, sampled nearest, may come from the mask atlas (the
+            // slot goes where such an item's shape rect would be: ps_texture_alpha_atlas_nearest).
+            if case .image(let i) = ref, f == .nearest, item.hasUnitCoverage,
+               let slot = atlasSlot(i, mask: true, frame: &frame, stats: &stats) {
+                emit(item, BatchState(program: .textureAlphaAtlasNearest, textures: [slot.texture.id],
+                                      sizes: [slot.texture.size], filter: .nearest, blend: item.blend),
+                     atlas: slot, at: VertexLayout.shapeRect)
+                return
+            }
             kind = flatTextures && item.hasUnitCoverage ? .textureAlphaFlat : .textureAlpha; filter = f; uv = u
         case .masked(_, _, let u, let f, _): kind = .masked; filter = f; uv = u
         }
@@ -531,21 +561,47 @@ public final class GLESExecutor {
         }
     }
 
-    /// The atlas slot of plan image `i` for a Paint.texture item (placed on
-    /// first use in the frame), or nil when the image goes to its own
-    /// texture: atlas off, PVRTC, too large, no bytes, or no page with room.
-    private func atlasSlot(_ i: Int, frame: inout FrameState, stats: inout GPUStats) -> AtlasSlot? {
+    /// Pins the atlas pages holding images `plan` draws from either atlas (the
+    /// items `appendPieces` would look up there), so that placing new images
+    /// in this frame never empties them.
+    private func pinAtlasPages(of plan: RenderPlan) {
+        var colour = Set<Int>(), masks = Set<Int>()
+        for pass in plan.passes {
+            guard case .draw(let items) = pass.content else { continue }
+            for item in items {
+                switch item.paint {
+                case .texture(.image(let i), _, _, _) where item.tint == nil: colour.insert(i)
+                case .textureAlpha(.image(let i), _, .nearest, _) where item.hasUnitCoverage: masks.insert(i)
+                default: break
+                }
+            }
+        }
+        func keys(_ indices: Set<Int>) -> Set<TextureCacheKey> {
+            Set(indices.compactMap { i in
+                plan.images.indices.contains(i) && plan.images[i].pvrtc == nil ? TextureCacheKey(plan.images[i].image) : nil
+            })
+        }
+        atlas.pin(keys(colour), cache: textureCache)
+        maskAtlas.pin(keys(masks), cache: textureCache)
+    }
+
+    /// The atlas slot of plan image `i` for a Paint.texture item, or with
+    /// `mask` in the mask atlas for a Paint.textureAlpha item (placed on first
+    /// use in the frame), or nil when the image goes to its own texture:
+    /// atlas off, PVRTC, too large, no bytes, or no page with room.
+    private func atlasSlot(_ i: Int, mask: Bool = false, frame: inout FrameState, stats: inout GPUStats) -> AtlasSlot? {
         guard useAtlas else { return nil }
-        if let s = frame.atlasSlots[i] { return s }
-        guard !frame.notAtlased.contains(i) else { return nil }
+        if let s = mask ? frame.maskSlots[i] : frame.atlasSlots[i] { return s }
+        guard !(mask ? frame.notMaskAtlased : frame.notAtlased).contains(i) else { return nil }
         let images = frame.planImages
+        let pages = mask ? maskAtlas : atlas
         guard images.indices.contains(i), images[i].pvrtc == nil, let key = TextureCacheKey(images[i].image),
-              let s = atlas.slot(for: images[i].image, key: key, cache: textureCache, pool: pool, stats: &stats) else {
-            frame.notAtlased.insert(i)
+              let s = pages.slot(for: images[i].image, key: key, cache: textureCache, pool: pool, stats: &stats) else {
+            if mask { frame.notMaskAtlased.insert(i) } else { frame.notAtlased.insert(i) }
             return nil
         }
         batcher.forgetTextureBindings()
-        frame.atlasSlots[i] = s
+        if mask { frame.maskSlots[i] = s } else { frame.atlasSlots[i] = s }
         return s
     }
 

@@ -49,6 +49,13 @@ public struct GPUStats: Sendable, Equatable, Codable {
     /// Atlas pages held after the frame (each also a texture cache entry), and the images placed in them.
     public var atlasPages = 0
     public var atlasImages = 0
+    /// The same for the coverage masks of Paint.textureAlpha items in the mask
+    /// atlas (TextureAtlas of `.maskAtlasPage` pages): hits, copies, refusals, pages and masks placed.
+    public var maskAtlasHits = 0
+    public var maskAtlasUploads = 0
+    public var maskAtlasRefused = 0
+    public var maskAtlasPages = 0
+    public var maskAtlasImages = 0
     /// Images larger than the maximum texture size, split into tiles.
     public var tiledImages = 0
     /// glBindTexture calls for sampling.
@@ -108,6 +115,10 @@ public struct GPUStats: Sendable, Equatable, Codable {
         if atlasHits + atlasUploads + atlasRefused + atlasPages > 0 {
             s += "\natlas: \(atlasHits + atlasUploads) images drawn from \(atlasPages) pages (\(atlasUploads) copied in, "
             s += "\(atlasRefused) refused for lack of room), \(atlasImages) placed"
+        }
+        if maskAtlasHits + maskAtlasUploads + maskAtlasRefused + maskAtlasPages > 0 {
+            s += "\nmask atlas: \(maskAtlasHits + maskAtlasUploads) masks drawn from \(maskAtlasPages) pages "
+            s += "(\(maskAtlasUploads) copied in, \(maskAtlasRefused) refused for lack of room), \(maskAtlasImages) placed"
         }
         s += "\nopaque first: \(depthPasses) passes with depth, \(opaqueDrawCalls) opaque draw calls, "
         s += "\(opaqueInteriors) opaque interiors, \(flatInteriors) flat interiors; vertex buffer uploads \(bufferUploads)"

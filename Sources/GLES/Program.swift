@@ -33,6 +33,9 @@ enum ProgramKind: String, CaseIterable {
     /// (PS_NO_COVERAGE), for plain quads without antialiased edges: coverage
     /// is exactly 1 on every pixel such an item draws (DrawItem.hasUnitCoverage).
     case textureFlat, textureAlphaFlat
+    /// Paint.textureAlpha of a coverage mask in the mask atlas, nearest, without
+    /// coverage math: the same texel × colour as `textureAlphaFlat` on the mask alone.
+    case textureAlphaAtlasNearest
 
     /// Fullscreen passes (blurs) rather than draw items.
     var isFullscreen: Bool { self == .blur || self == .blurRGBA }
@@ -57,12 +60,14 @@ enum ProgramKind: String, CaseIterable {
         case .textureAtlasNearest: return "ps_texture_atlas_nearest.frag.glsl"
         case .textureFlat: return "ps_texture_flat.frag.glsl"
         case .textureAlphaFlat: return "ps_texture_alpha_flat.frag.glsl"
+        case .textureAlphaAtlasNearest: return "ps_texture_alpha_atlas_nearest.frag.glsl"
         }
     }
     var samplers: [String] {
         switch self {
         case .solid, .blurredRect, .blurredRoundedRect, .flat, .gradient: return []
-        case .texture, .textureAlpha, .textureAtlas, .textureAtlasNearest, .textureFlat, .textureAlphaFlat:
+        case .texture, .textureAlpha, .textureAtlas, .textureAtlasNearest, .textureFlat, .textureAlphaFlat,
+             .textureAlphaAtlasNearest:
             return ["u_texture"]
         case .masked: return ["u_texture", "u_mask"]
         case .blur, .blurRGBA: return ["u_source"]

@@ -14,9 +14,25 @@
 // with it; the executor drops the pages the cache evicted (`dropEvicted`).
 // Images are keyed like cached textures (by the identity of their pixel
 // array, which the atlas holds while the image is placed), so new content is
-// a new placement and old placements go when their page is recycled: a page
-// none of whose images the current frame drew is emptied for new ones when
-// nothing else fits; a page the frame uses is never disturbed while it draws.
+// a new placement and old placements go when their page is recycled. At the
+// start of a frame the executor pins the pages holding any image the plan
+// draws from the atlas (`pin`); new images go only into pages the frame
+// draws from, else into a new page, else into a page it does not draw from,
+// emptied. A page the frame uses is never disturbed while it draws, and a
+// page of images no longer drawn is not kept alive by one new image placed
+// in its leftover room (which, when every image changes each frame, left
+// every page pinned and full of the last frame's images).
+//
+// The executor keeps a second atlas for coverage masks: the images of
+// nearest Paint.textureAlpha items without coverage math (shape layers'
+// exact masks in 32-pixel tiles, PlanBuilder+ShapeMask), drawn by
+// ps_texture_alpha_atlas_nearest.frag.glsl, which reads the same texel as
+// ps_texture_alpha_flat does on the mask's own texture. Its pages are keyed
+// `.maskAtlasPage` and counted apart (GPUStats.maskAtlas*), so masks and
+// colour images never take each other's room; they hold the masks' alpha
+// bytes alone (GL_ALPHA textures, one byte a texel, made here rather than
+// taken from the RGBA8 pool, and deleted when evicted), a quarter of the
+// memory and of the bytes copied in.
 
 import CGLES2
 import Images
@@ -36,15 +52,18 @@ struct AtlasSlot: Equatable {
         (Float(originX * TextureAtlas.packing + width), Float(originY * TextureAtlas.packing + height))
     }
 
-    /// Writes the slot into every vertex of `g` (colour .y and .z; .x and .w keep the opacity).
-    func stamp(_ g: inout ItemGeometry) {
+    /// Writes the slot into every vertex of `g`: floats `at` and `at` + 1
+    /// (for ps_texture_atlas the colour's .y and .z, where .x and .w keep the
+    /// opacity; for ps_texture_alpha_atlas_nearest the shape rect's .x and .y,
+    /// which an item without coverage math does not read).
+    func stamp(_ g: inout ItemGeometry, at c: Int = VertexLayout.color + 1) {
         let p = packed
-        let stride = VertexLayout.stride, c = VertexLayout.color
+        let stride = VertexLayout.stride
         g.vertices.withUnsafeMutableBufferPointer { v in
             var k = c
-            while k + 2 < v.count {
-                v[k + 1] = p.x
-                v[k + 2] = p.y
+            while k + 1 < v.count {
+                v[k] = p.x
+                v[k + 1] = p.y
                 k += stride
             }
         }
@@ -59,7 +78,7 @@ final class TextureAtlas {
     static let firstPageSide = 256
     /// The largest image side placed in a page of `maximumPageSide`.
     static let maximumImageSide = 256
-    /// Pages at most; past them an image that fits nowhere is drawn from its own texture.
+    /// Pages at most (by default); past them an image that fits nowhere is drawn from its own texture.
     static let maximumPages = 4
     /// The multiplier packing an origin and a size into one Float (sizes stay below it).
     static let packing = 512
@@ -85,15 +104,35 @@ final class TextureAtlas {
     let maxPageSide: Int
     /// The largest image side placed.
     let maxImageSide: Int
+    /// Pages at most.
+    let maxPages: Int
+    /// The kind of the pages' texture cache keys (`.atlasPage` or `.maskAtlasPage`).
+    let pageKind: TextureCacheKey.Kind
+    /// Whether pages hold alpha bytes alone (GL_ALPHA): the mask atlas's.
+    let alphaPages: Bool
+    /// Bytes of one page texel.
+    var bytesPerTexel: Int { alphaPages ? 1 : 4 }
+    /// The counters of GPUStats this atlas adds to: hits, uploads, refusals.
+    private let counters: (hits: WritableKeyPath<GPUStats, Int>, uploads: WritableKeyPath<GPUStats, Int>,
+                           refused: WritableKeyPath<GPUStats, Int>)
     private var pages: [Page] = []
     private var frame = 0
     private var serial = 0
 
-    init(maxTextureSize: Int) {
+    /// An atlas for a driver whose textures have at most `maxTextureSize`
+    /// texels a side, with at most `maxPages` pages keyed as `pageKind`
+    /// (`.maskAtlasPage`: the coverage masks' atlas of alpha pages, counted in GPUStats.maskAtlas*).
+    init(maxTextureSize: Int, maxPages: Int = TextureAtlas.maximumPages, pageKind: TextureCacheKey.Kind = .atlasPage) {
+        precondition(pageKind == .atlasPage || pageKind == .maskAtlasPage, "atlas pages are keyed as such")
         var side = 1
         while side * 2 <= min(Self.maximumPageSide, maxTextureSize) { side *= 2 }
         maxPageSide = side
         maxImageSide = min(Self.maximumImageSide, side - 2 * AtlasPacker.gutter)
+        self.maxPages = maxPages
+        self.pageKind = pageKind
+        alphaPages = pageKind == .maskAtlasPage
+        counters = pageKind == .maskAtlasPage ? (\.maskAtlasHits, \.maskAtlasUploads, \.maskAtlasRefused)
+                                              : (\.atlasHits, \.atlasUploads, \.atlasRefused)
     }
 
     /// Pages held, and their sides.
@@ -113,6 +152,16 @@ final class TextureAtlas {
     /// Starts a frame (pages used from now on are this frame's).
     func beginFrame() { frame += 1 }
 
+    /// Marks the pages holding any image keyed in `keys` (the images this
+    /// frame's plan draws from the atlas) as drawn from in this frame, so no
+    /// placement empties them.
+    func pin(_ keys: Set<TextureCacheKey>, cache: TextureCache) {
+        guard !keys.isEmpty else { return }
+        for page in pages where page.lastFrame != frame && page.slots.keys.contains(where: keys.contains) {
+            use(page, cache: cache)
+        }
+    }
+
     /// The slot of `image` (keyed `key`), placing and uploading it when it is
     /// not in a page yet; nil when it is not accepted or no page has room.
     func slot(for image: Image, key: TextureCacheKey, cache: TextureCache, pool: TexturePool,
@@ -121,12 +170,12 @@ final class TextureAtlas {
         for page in pages {
             if let s = page.slots[key] {
                 use(page, cache: cache)
-                stats.atlasHits += 1
+                stats[keyPath: counters.hits] += 1
                 return s.slot
             }
         }
         guard let (page, origin) = room(width: image.width, height: image.height, cache: cache, pool: pool) else {
-            stats.atlasRefused += 1
+            stats[keyPath: counters.refused] += 1
             return nil
         }
         let slot = AtlasSlot(texture: page.texture, originX: origin.x, originY: origin.y,
@@ -136,35 +185,53 @@ final class TextureAtlas {
         use(page, cache: cache)
         let g = 2 * AtlasPacker.gutter
         stats.textureUploads += 1
-        stats.atlasUploads += 1
-        stats.uploadedBytes += (image.width + g) * (image.height + g) * 4
+        stats[keyPath: counters.uploads] += 1
+        stats.uploadedBytes += (image.width + g) * (image.height + g) * bytesPerTexel
         return slot
     }
 
-    /// A page with room for `width` × `height` and where it goes: an open page,
-    /// else an emptied page no image of this frame is drawn from, else a new page.
+    /// A page with room for `width` × `height` and where it goes: a page this
+    /// frame draws from (pinned or used), else a new page, else the least
+    /// recently used page it does not draw from that can hold the image, emptied.
     private func room(width: Int, height: Int, cache: TextureCache,
                       pool: TexturePool) -> (Page, (x: Int, y: Int))? {
-        for page in pages {
+        for page in pages where page.lastFrame == frame {
             if let o = page.packer.place(width: width, height: height) { return (page, o) }
         }
-        if let page = pages.filter({ $0.lastFrame < frame }).min(by: { $0.lastFrame < $1.lastFrame }) {
-            page.packer.reset()
-            page.slots = [:]
-            if let o = page.packer.place(width: width, height: height) { return (page, o) }
+        if pages.count < maxPages {
+            let page = newPage(holding: max(width, height), cache: cache, pool: pool)
+            guard let o = page.packer.place(width: width, height: height) else { return nil }
+            return (page, o)
         }
-        guard pages.count < Self.maximumPages else { return nil }
-        serial += 1
-        var side = min(Self.firstPageSide << pages.count, maxPageSide)
-        while side < max(width, height) + 2 * AtlasPacker.gutter && side < maxPageSide { side *= 2 }
-        let page = Page(key: TextureCacheKey(atlasPage: serial, side: side),
-                        texture: pool.acquire(width: side, height: side), side: side, frame: frame)
-        cache.insert(UploadedImage(width: side, height: side, columnCuts: [], rowCuts: [],
-                                   tiles: [ImageTile(texture: page.texture, originX: 0, originY: 0, column: 0, row: 0)]),
-                     key: page.key, owner: [], bytes: side * side * 4)
-        pages.append(page)
+        let side = max(width, height) + 2 * AtlasPacker.gutter
+        guard let page = pages.filter({ $0.lastFrame < frame && $0.side >= side })
+                              .min(by: { $0.lastFrame < $1.lastFrame }) else { return nil }
+        page.packer.reset()
+        page.slots = [:]
         guard let o = page.packer.place(width: width, height: height) else { return nil }
         return (page, o)
+    }
+
+    /// A new empty page, the next in size (at least `imageSide` plus the gutters), drawn from in this frame.
+    private func newPage(holding imageSide: Int, cache: TextureCache, pool: TexturePool) -> Page {
+        serial += 1
+        var side = min(Self.firstPageSide << pages.count, maxPageSide)
+        while side < imageSide + 2 * AtlasPacker.gutter && side < maxPageSide { side *= 2 }
+        let texture: PooledTexture
+        if alphaPages {
+            texture = Self.makeAlphaTexture(side: side)
+            pool.forgetFilter(of: texture.id)
+        } else {
+            texture = pool.acquire(width: side, height: side)
+        }
+        let page = Page(key: TextureCacheKey(atlasPage: serial, side: side, kind: pageKind),
+                        texture: texture, side: side, frame: frame)
+        var entry = UploadedImage(width: side, height: side, columnCuts: [], rowCuts: [],
+                                  tiles: [ImageTile(texture: page.texture, originX: 0, originY: 0, column: 0, row: 0)])
+        entry.pooled = !alphaPages      // an alpha page is deleted when evicted, never pooled as RGBA8
+        cache.insert(entry, key: page.key, owner: [], bytes: side * side * bytesPerTexel)
+        pages.append(page)
+        return page
     }
 
     /// Marks `page` as drawn from in this frame (and recently used in the texture cache).
@@ -174,16 +241,32 @@ final class TextureAtlas {
         _ = cache.lookup(page.key)
     }
 
-    /// Copies `image` with its gutter into the page at `slot`.
+    /// A GL_ALPHA texture of `side`² (contents undefined), clamped to its edges, nearest.
+    private static func makeAlphaTexture(side: Int) -> PooledTexture {
+        var id: GLuint = 0
+        glGenTextures(1, &id)
+        glActiveTexture(GLenum(GL_TEXTURE0))
+        glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_ALPHA, GLsizei(side), GLsizei(side), 0,
+                     GLenum(GL_ALPHA), GLenum(GL_UNSIGNED_BYTE), nil)
+        return PooledTexture(id: id, width: side, height: side)
+    }
+
+    /// Copies `image` with its gutter into the page at `slot` (its alpha bytes alone into an alpha page).
     private func upload(_ image: Image, at slot: AtlasSlot) {
         let g = AtlasPacker.gutter
-        let bytes = Self.texelsWithGutter(image)
+        let bytes = alphaPages ? Self.alphaWithGutter(image) : Self.texelsWithGutter(image)
+        let format = GLenum(alphaPages ? GL_ALPHA : GL_RGBA)
         glActiveTexture(GLenum(GL_TEXTURE0))
         glBindTexture(GLenum(GL_TEXTURE_2D), slot.texture.id)
         glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(slot.originX - g), GLint(slot.originY - g),
                         GLsizei(image.width + 2 * g), GLsizei(image.height + 2 * g),
-                        GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes)
+                        format, GLenum(GL_UNSIGNED_BYTE), bytes)
     }
 
     /// The image's texels surrounded by `AtlasPacker.gutter` texels on every
@@ -201,6 +284,25 @@ final class TextureAtlas {
                         let sx = min(max(x - g, 0), image.width - 1)
                         let s = (sy * image.width + sx) * 4, d = (y * w + x) * 4
                         dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3]
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The alpha bytes of `texelsWithGutter(image)`: one byte a texel, the
+    /// image's alpha surrounded by `AtlasPacker.gutter` copies of its edge.
+    static func alphaWithGutter(_ image: Image) -> [UInt8] {
+        let g = AtlasPacker.gutter
+        let w = image.width + 2 * g, h = image.height + 2 * g
+        var out = [UInt8](repeating: 0, count: w * h)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let row = min(max(y - g, 0), image.height - 1) * image.width
+                    for x in 0..<w {
+                        dst[y * w + x] = src[(row + min(max(x - g, 0), image.width - 1)) * 4 + 3]
                     }
                 }
             }

@@ -28,6 +28,8 @@ struct TextureCacheKey: Hashable {
         case pvrtcDecoded
         /// A page of small images (TextureAtlas): no bytes of its own, numbered.
         case atlasPage
+        /// A page of coverage masks (the executor's second TextureAtlas), numbered apart from `atlasPage`.
+        case maskAtlasPage
     }
     let address: UInt
     let count: Int
@@ -46,13 +48,14 @@ struct TextureCacheKey: Hashable {
 }
 
 extension TextureCacheKey {
-    /// The key of atlas page `serial` (TextureAtlas numbers its pages; no other kind of key can equal it).
-    init(atlasPage serial: Int, side: Int) {
+    /// The key of atlas page `serial` of `kind` (`.atlasPage` or `.maskAtlasPage`:
+    /// each TextureAtlas numbers its pages; no other kind of key can equal it).
+    init(atlasPage serial: Int, side: Int, kind: Kind = .atlasPage) {
         address = UInt(serial)
         count = 0
         width = side
         height = side
-        kind = .atlasPage
+        self.kind = kind
     }
 
     /// The key of `image`'s RGBA8 texels.
