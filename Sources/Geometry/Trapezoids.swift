@@ -47,11 +47,6 @@ public struct Trapezoid: Hashable, Sendable {
     public func left(at y: Double) -> Double { y == y1 ? xl1 : xl0 + (y - y0) * sl }
     public func right(at y: Double) -> Double { y == y1 ? xr1 : xr0 + (y - y0) * sr }
     public var area: Double { ((xr0 - xl0) + (xr1 - xl1)) / 2 * (y1 - y0) }
-    /// The four corners, clockwise on screen from top-left.
-    public var corners: [Vec2] {
-        [Vec2(xl0, y0), Vec2(xr0, y0), Vec2(xr1, y1), Vec2(xl1, y1)]
-    }
-    public var bounds: Rect { Rect.bounding(corners) }
 }
 
 public enum Trapezoids {
