@@ -23,56 +23,6 @@ float cov_edgeCoverage(float lx, float ly, vec4 jac, vec4 rect, float mask) {
     return c;
 }
 
-// Coverage.combine
-float cov_combine(float a, float b, float t) {
-    float ab = a * b;
-    if (t >= 0.0) { return ab + t * (min(a, b) - ab); }
-    return ab - t * (max(a + b - 1.0, 0.0) - ab);
-}
-
-// Coverage.tieMargin
-#define COV_TIE 0.0001
-
-// Coverage.trapezoidCoverage
-float cov_trapezoidCoverage(float lx, float ly, vec4 jac, vec4 rect, float sl, float sr, float mask) {
-    float c = 1.0;
-    float m = 2.0;
-    float mx = 0.0;
-    float my = 0.0;
-    if (cov_hasBit(mask, 1.0)) {
-        float ax = jac.x - sl * jac.y;
-        float ay = jac.z - sl * jac.w;
-        float g = max(sqrt(ax * ax + ay * ay), 1e-6);
-        float e = cov_clamp01(0.5 + (lx - (rect.x + (ly - rect.y) * sl)) / g);
-        c = e; m = e; mx = ax / g; my = ay / g;
-    }
-    if (cov_hasBit(mask, 4.0)) {
-        float bx = sr * jac.y - jac.x;
-        float by = sr * jac.w - jac.z;
-        float g = max(sqrt(bx * bx + by * by), 1e-6);
-        float e = cov_clamp01(0.5 + ((rect.z + (ly - rect.y) * sr) - lx) / g);
-        float nx = bx / g;
-        float ny = by / g;
-        if (m > 1.0) { c = e; } else { c = cov_combine(c, e, nx * mx + ny * my); }
-        if (e < m - COV_TIE) { m = e; mx = nx; my = ny; }
-    }
-    if (cov_hasBit(mask, 2.0) || cov_hasBit(mask, 8.0)) {
-        float gy = max(sqrt(jac.y * jac.y + jac.w * jac.w), 1e-6);
-        float tx = jac.y / gy;
-        float ty = jac.w / gy;
-        if (cov_hasBit(mask, 2.0)) {
-            float e = cov_clamp01(0.5 + (ly - rect.y) / gy);
-            if (m > 1.0) { c = e; } else { c = cov_combine(c, e, tx * mx + ty * my); }
-            if (e < m - COV_TIE) { m = e; mx = tx; my = ty; }
-        }
-        if (cov_hasBit(mask, 8.0)) {
-            float e = cov_clamp01(0.5 + (rect.w - ly) / gy);
-            if (m > 1.0) { c = e; } else { c = cov_combine(c, e, 0.0 - (tx * mx + ty * my)); }
-        }
-    }
-    return c;
-}
-
 // Coverage.roundedRectCoverage: each pair of straight sides' factor (the
 // nearer side's half-plane coverage less the share past the farther side),
 // the two multiplied, capped in a corner's square by the arc's coverage.
@@ -145,14 +95,15 @@ float cov_blurredRectCoverage(float lx, float ly, vec4 rect, float sigmaX, float
 
 // Specialisation: COV_KINDS, when defined, is the set of shape kinds one
 // draw call's pieces use (Sources/GLES/CoverageKinds.swift): 1 quad without
-// antialiased edges, 2 quad with antialiased edges, 4 rounded rect, 8 ring,
-// 16 trapezoid. Only their code is compiled in: llvmpipe runs every side of
-// a per-fragment branch on every fragment (benchmarks/llvmpipe/branch_bench.c),
+// antialiased edges, 2 quad with antialiased edges, 4 rounded rect, 8 ring
+// (16 was the trapezoid of shape layers' items, now gone). Only their code
+// is compiled in: llvmpipe runs every side of a per-fragment branch on
+// every fragment (benchmarks/llvmpipe/branch_bench.c),
 // so each kind's code costs every fragment of the program. A kind left out
 // must never reach the program (its pieces would get another kind's coverage).
 // The kinds compiled in run the very same operations as without COV_KINDS.
 #ifndef COV_KINDS
-#define COV_KINDS 31
+#define COV_KINDS 15
 #endif
 
 // Coverage.evaluate: coverage in 0...1 of the pixel whose centre has local
@@ -163,9 +114,6 @@ float cov_evaluate(float lx, float ly, vec4 jac, vec4 rect, vec4 params) {
     float code = floor(params.w + 0.5);
     float kind = floor(code / 16.0);
     float mask = code - kind * 16.0;
-#if COV_KINDS & 16
-    if (kind == 3.0) { return cov_trapezoidCoverage(lx, ly, jac, rect, params.x, params.y, mask); }
-#endif
 #ifdef COV_BLURRED_RECT
     if (kind == 4.0) { return cov_blurredRectCoverage(lx, ly, rect, params.x, params.y); }
 #endif

@@ -3,8 +3,8 @@
 // coverage.glsl, called directly. Only items of that shape use this program
 // (GLESExecutor), and for them cov_evaluate would return exactly this call
 // (kind 4), so the bits are the same; but llvmpipe runs every side of a
-// per-fragment branch, so going through cov_evaluate also ran the edge,
-// trapezoid and two rounded-rect coverages on every fragment. Other
+// per-fragment branch, so going through cov_evaluate also ran the edge
+// and two rounded-rect coverages on every fragment. Other
 // programs leave the error functions out altogether.
 #define COV_BLURRED_RECT 1
 #include "ps_common.frag.glsl"

@@ -3,8 +3,8 @@
 // masksToBounds over an image (each one needs an offscreen rounded-clip
 // pass), a shape layer (the roundedRect shorthand: one analytic item, no
 // pass; and the same outline as SVG path data starting on the left edge,
-// which is not recognised as a rounded rect and is tessellated into
-// trapezoid items), and a nine-slice stretchable image
+// which is not recognised as a rounded rect and is drawn from its exact
+// coverage mask), and a nine-slice stretchable image
 // (contentsCenter: nine textured quads, no pass). Frames are timed end to end (plan, draw, readback) on the chosen
 // backend; offscreen passes, draw items and (GPU) draw calls come from the
 // last frame. The scenes are built as JSON in memory so they use the same

@@ -63,8 +63,8 @@ extension FuzzTarget {
             }
         }
         let lines = Path(elements).subpaths(tolerance: tolerance)
-        _ = try? Trapezoids.decomposeChecked(lines.map(\.points), rule: rule, maxWidth: 64, budget: budget)
+        _ = try? Trapezoids.decomposeChecked(lines.map(\.points), rule: rule, budget: budget)
         let outline = try Stroker.outlineChecked(lines, style: style, tolerance: tolerance, budget: budget)
-        _ = try Trapezoids.decomposeChecked(outline, rule: .nonZero, maxWidth: 64, budget: budget)
+        _ = try Trapezoids.decomposeChecked(outline, rule: .nonZero, budget: budget)
     }
 }

@@ -2,8 +2,8 @@
 // of its program with only their coverage code compiled in (COV_KINDS in
 // Shaders/coverage.glsl). llvmpipe runs every side of a per-fragment branch
 // on every fragment (benchmarks/llvmpipe/branch_bench.c), so the shared
-// coverage function costs each fragment its trapezoid, edge, rounded-rect
-// and ring code whatever the fragment's own kind; a draw call of rounded
+// coverage function costs each fragment its edge, rounded-rect and ring
+// code whatever the fragment's own kind; a draw call of rounded
 // rects alone needs one of them. Same pixels: the kinds compiled in run the
 // very same operations.
 
@@ -19,13 +19,14 @@ struct CoverageKinds: OptionSet, Hashable {
     static let edgeQuad = CoverageKinds(rawValue: 2)
     static let roundedRect = CoverageKinds(rawValue: 4)
     static let ring = CoverageKinds(rawValue: 8)
-    static let trapezoid = CoverageKinds(rawValue: 16)
+    // (16 was the trapezoid of shape layers' items, now gone: shape layers
+    // draw from exact coverage masks.)
     /// The blurred shapes: compiled into their own programs (ps_blurred_rect,
     /// ps_blurred_rrect) by those programs' defines, not by `COV_KINDS`.
     static let blurredRect = CoverageKinds(rawValue: 32)
     static let blurredRoundedRect = CoverageKinds(rawValue: 64)
     /// Every kind `COV_KINDS` selects: a build with them all is the full program.
-    static let all: CoverageKinds = [.plainQuad, .edgeQuad, .roundedRect, .ring, .trapezoid]
+    static let all: CoverageKinds = [.plainQuad, .edgeQuad, .roundedRect, .ring]
 
     /// The kind of a piece from its `shapeParams.w` code (kind × 16 + AA edge
     /// mask, VertexLayout); `.all` for a code no build handles (garbage).
@@ -37,7 +38,6 @@ struct CoverageKinds: OptionSet, Hashable {
         case VertexLayout.kindQuad: self = mask == 0 ? .plainQuad : .edgeQuad
         case VertexLayout.kindRoundedRect: self = .roundedRect
         case VertexLayout.kindRing: self = .ring
-        case VertexLayout.kindTrapezoid: self = .trapezoid
         case VertexLayout.kindBlurredRect: self = .blurredRect
         case VertexLayout.kindBlurredRoundedRect: self = .blurredRoundedRect
         default: self = .all
@@ -52,7 +52,7 @@ struct CoverageKinds: OptionSet, Hashable {
 
     /// The set a program is built for: the plain quad always (its test is two
     /// compares), a ring with the rounded rect (its outer edge is one), so
-    /// there are at most 16 builds of a program.
+    /// there are at most 6 builds of a program.
     var canonical: CoverageKinds {
         var k = self
         k.insert(.plainQuad)

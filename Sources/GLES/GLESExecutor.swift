@@ -52,7 +52,7 @@ public final class GLESExecutor {
 
     /// Each draw call runs a build of its program with only the coverage
     /// kinds of its pieces compiled in (CoverageKinds: a draw call of
-    /// rounded rects alone skips the trapezoid, edge and ring code, which
+    /// rounded rects alone skips the edge and ring code, which
     /// llvmpipe would otherwise run on every fragment); same pixels. The
     /// environment variable COMPOSITOR_GLES_NO_COVERAGE_VARIANTS=1 sets it
     /// false for a whole process (every draw call runs the full program).

@@ -4,11 +4,12 @@
 // pixel square is the sum of each trapezoid's area inside it: a box filter
 // computed exactly (to Double rounding) whatever the fill rule, however thin
 // the slabs and whichever of a trapezoid's edges are internal cuts. Drawing
-// the trapezoids one by one with per-edge ramps cannot do that: a pixel
-// whose centre no trapezoid contains, beside a slab a curve vertex cut off,
-// gets nothing from any of them (docs/reliability.md, "Random scenes
-// against Skia"). Shape layers under a 2D transform are decomposed in pixel
-// space and drawn from this coverage (PlanBuilder+ShapeMask.swift).
+// the trapezoids one by one with per-edge ramps (the draw items shape
+// layers once were) could not do that: a pixel whose centre no trapezoid
+// contains, beside a slab a curve vertex cut off, got nothing from any of
+// them (docs/reliability.md, "Random scenes against Skia"). Shape layers
+// are decomposed in pixel space and drawn from this coverage
+// (PlanBuilder+ShapeMask.swift).
 
 /// Coverage of a pixel window: `width` × `height` pixels whose top-left
 /// pixel is (x0, y0), row-major, each the covered fraction of its square.

@@ -50,35 +50,4 @@ extension Trapezoids {
         out.append(contentsOf: new[j...])
         return out
     }
-
-    /// The x of the top (or bottom) corners of `traps`, left and right of each in turn.
-    static func corners(_ traps: [Trapezoid], top: Bool) -> [Double] {
-        var xs: [Double] = []
-        xs.reserveCapacity(2 * traps.count)
-        for t in traps {
-            if top { xs.append(t.xl0); xs.append(t.xr0) } else { xs.append(t.xl1); xs.append(t.xr1) }
-        }
-        return xs
-    }
-
-    /// The distinct values of `a` and `b`, ascending: `Array(Set(a + b)).sorted()`
-    /// (equal values keep the first of them, as the set does), merged in
-    /// time ∝ their count when each is ascending already, sorted otherwise.
-    static func sortedUnique(_ a: [Double], _ b: [Double]) -> [Double] {
-        func ascending(_ x: [Double]) -> Bool {
-            for i in x.indices where x[i].isNaN || (i > 0 && !(x[i - 1] <= x[i])) { return false }
-            return true
-        }
-        guard ascending(a), ascending(b) else { return Array(Set(a + b)).sorted() }
-        var out: [Double] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            let v: Double
-            if j == b.count || (i < a.count && a[i] <= b[j]) { v = a[i]; i += 1 } else { v = b[j]; j += 1 }
-            if let last = out.last, last == v { continue }
-            out.append(v)
-        }
-        return out
-    }
 }

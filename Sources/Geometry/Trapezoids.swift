@@ -1,21 +1,22 @@
 // Geometry: filled polygons → non-overlapping horizontal trapezoids, the
-// form in which shape layers reach the GPU (as draw items, not as a CPU
-// bitmap). A slab sweep: slab boundaries at every vertex y and every y where
-// two edges cross, so inside a slab the edges keep their left-to-right
-// order; the active edges are ordered at mid-slab (kept from the slab
-// before and re-sorted where it changed: Trapezoids+Ordering.swift), the
-// winding accumulated, and each maximal inside run becomes one trapezoid.
+// form whose exact pixel coverage TrapezoidCoverage sums into shape layers'
+// coverage masks (PlanBuilder+ShapeMask.swift). A slab sweep: slab
+// boundaries at every vertex y and every y where two edges cross, so
+// inside a slab the edges keep their left-to-right order; the active
+// edges are ordered at mid-slab (kept from the slab before and re-sorted
+// where it changed: Trapezoids+Ordering.swift), the winding accumulated,
+// and each maximal inside run becomes one trapezoid.
 //
 // Each trapezoid records which of its four edges are real boundaries of the
-// filled region (the renderer antialiases exactly those; the others are
-// internal cuts drawn aliased so neighbours tile without seams). Left and
+// filled region (the others are internal cuts). (Shape layers were once
+// drawn as one draw item per trapezoid, antialiased on exactly those
+// edges; the coverage masks do not need the flags.) Left and
 // right are boundaries unless they are vertical cuts added here; top and
 // bottom are boundaries where the region across the slab line is outside.
 // Where only PART of a top or bottom is boundary (a horizontal path edge,
 // such as the inner top edge of a stroked rect), the span is split by
 // vertical cuts at the ends of the boundary part, provided the cut stays
-// inside the span for the whole slab; otherwise that edge stays unflagged
-// (aliased) — a known, documented limitation.
+// inside the span for the whole slab; otherwise that edge stays unflagged.
 
 /// A trapezoid with horizontal top and bottom: y0 < y1, left edge
 /// x = xl0 + (y − y0)·sl, right edge x = xr0 + (y − y0)·sr.
@@ -28,10 +29,6 @@ public struct Trapezoid: Hashable, Sendable {
     public var xl1: Double, xr1: Double
     /// Which edges are real boundaries: left 1, top 2, right 4, bottom 8.
     public var edges: Int
-    /// Corners of neighbouring trapezoids lying inside this one's top and
-    /// bottom edges (ascending x): the renderer adds them as vertices so
-    /// shared edges have no T-junctions (which would crack after snapping).
-    public var topXs: [Double] = [], bottomXs: [Double] = []
 
     public static let left = 1, top = 2, right = 4, bottom = 8
 
@@ -50,11 +47,6 @@ public struct Trapezoid: Hashable, Sendable {
     public func left(at y: Double) -> Double { y == y1 ? xl1 : xl0 + (y - y0) * sl }
     public func right(at y: Double) -> Double { y == y1 ? xr1 : xr0 + (y - y0) * sr }
     public var area: Double { ((xr0 - xl0) + (xr1 - xl1)) / 2 * (y1 - y0) }
-    /// The four corners, clockwise on screen from top-left.
-    public var corners: [Vec2] {
-        [Vec2(xl0, y0), Vec2(xr0, y0), Vec2(xr1, y1), Vec2(xl1, y1)]
-    }
-    public var bounds: Rect { Rect.bounding(corners) }
 }
 
 public enum Trapezoids {
@@ -76,31 +68,21 @@ public enum Trapezoids {
     struct Slab { var y0: Double; var y1: Double; var spans: [Span] }
 
     /// The trapezoids tiling the inside of `polygons` (each implicitly
-    /// closed) under `rule`. Non-finite points are ignored. Trapezoids wider
-    /// than `maxWidth` are cut by vertical lines where the cut stays inside
-    /// them (long thin triangles interpolate badly on a GPU).
-    public static func decompose(_ polygons: [[Vec2]], rule: FillRule,
-                                 maxWidth: Double = .infinity) -> [Trapezoid] {
-        (try? decomposeChecked(polygons, rule: rule, maxWidth: maxWidth)) ?? []
+    /// closed) under `rule`. Non-finite points are ignored.
+    public static func decompose(_ polygons: [[Vec2]], rule: FillRule) -> [Trapezoid] {
+        (try? decomposeChecked(polygons, rule: rule)) ?? []
     }
 
     /// Most units of work (the up-front sorts of the vertices, slabs,
-    /// edge-order moves and crossings, active edges per slab, then the
-    /// pieces `maxWidth` cuts the trapezoids into)
-    /// one decomposition may take: a path with millions of self-crossings (a
+    /// edge-order moves and crossings, active edges per slab) one
+    /// decomposition may take: a path with millions of self-crossings (a
     /// dash pattern far below a pixel, a scribble of tens of thousands of
-    /// random segments) or a stroke so wide and flat that its thousand slabs
-    /// would each be cut into a thousand pieces is refused instead of taking
-    /// minutes. The pieces are counted (an upper bound, before any is made)
-    /// together with the sweep's work, `pieceWork` units each.
+    /// random segments) is refused instead of taking minutes. (The
+    /// trapezoids made from the slabs are not counted: each slab makes
+    /// fewer than its active edges, which are, plus the vertical cuts at
+    /// the ends of partial boundaries, at most two per span of the slabs
+    /// beside it.)
     public static let maximumWork = 4_000_000
-
-    /// Units of work one piece of a cut trapezoid counts for: making it (a
-    /// trapezoid with its shared-corner lists) and its corners' share of the
-    /// shared-vertex pass took about 7 times a sweep step (a 6-wide stroke
-    /// cut into 1,008,784 pieces: 8.7 s against 1.2 s for its million sweep
-    /// steps, debug build).
-    static let pieceWork = 8
 
     /// Units of work sorting `n` values counts for: n log₂ n comparisons,
     /// 4 to a unit. Under AddressSanitizer the three up-front sorts of a
@@ -125,19 +107,12 @@ public enum Trapezoids {
     /// Why a path was not decomposed.
     public struct TooComplex: Error, CustomStringConvertible {
         public let edges: Int
-        /// The room the sweep left for the pieces, which they would exceed
-        /// (nil when the sweep itself was over the budget).
-        public var piecesOver: Int?
         /// The work budget the path was measured against (`maximumWork` unless the caller chose another).
         public var budget: Int = Trapezoids.maximumWork
         /// Whether `edges` is only what was counted before giving up (a
         /// stroke's outline stops growing once it is too large to sort).
         public var edgesAreLowerBound = false
         public var description: String {
-            if let p = piecesOver {
-                return "the path is too complex to fill (\(edges) edges whose trapezoids would be cut into more than \(p) pieces, "
-                    + "over \(budget) steps with the sweep)"
-            }
             return "the path is too complex to fill (\(edgesAreLowerBound ? "over " : "")\(edges) edges, so many or crossing so often that sorting and sweeping them would take more than \(budget) steps)"
         }
     }
@@ -146,7 +121,6 @@ public enum Trapezoids {
     /// (`maximumWork` unless a caller such as a fuzz harness wants a smaller
     /// one) instead of returning nothing.
     public static func decomposeChecked(_ polygons: [[Vec2]], rule: FillRule,
-                                        maxWidth: Double = .infinity,
                                         budget: Int = maximumWork) throws -> [Trapezoid] {
         var minC = Double.infinity, maxC = -Double.infinity
         var minY = Double.infinity, maxY = -Double.infinity
@@ -178,13 +152,10 @@ public enum Trapezoids {
             }
         }
         guard !edges.isEmpty else { return [] }
-        guard let (slabs, work) = sweep(edges, rule: rule, eps: eps, work: sortWork, budget: budget) else {
+        guard let (slabs, _) = sweep(edges, rule: rule, eps: eps, work: sortWork, budget: budget) else {
             throw TooComplex(edges: edges.count, budget: budget)
         }
-        guard let traps = trapezoids(slabs, edges: edges, eps: eps, maxWidth: maxWidth, work: work, budget: budget) else {
-            throw TooComplex(edges: edges.count, piecesOver: (budget - work) / pieceWork, budget: budget)
-        }
-        return traps
+        return trapezoids(slabs, edges: edges, eps: eps)
     }
 
     /// Each vertex y mapped onto the lowest y of its group, where a group
@@ -417,14 +388,10 @@ public enum Trapezoids {
         return covered[a..<end]
     }
 
-    /// The trapezoids of `slabs`, cut every `maxWidth`; nil when the pieces
-    /// (counted before any is cut) and the sweep's `work` together exceed `budget`.
-    static func trapezoids(_ slabs: [Slab], edges: [Edge], eps: Double, maxWidth: Double,
-                           work: Int, budget total: Int = maximumWork) -> [Trapezoid]? {
-        var slabTraps: [[Trapezoid]] = []
-        var budget = total - work
+    /// The trapezoids of `slabs`, with their edge flags.
+    static func trapezoids(_ slabs: [Slab], edges: [Edge], eps: Double) -> [Trapezoid] {
+        var traps: [Trapezoid] = []
         for (k, slab) in slabs.enumerated() {
-            var pieces: [Trapezoid] = []
             let above: [(Double, Double)] = k > 0 && slabs[k - 1].y1 == slab.y0
                 ? slabs[k - 1].spans.map { ($0.xl1, $0.xr1) } : []
             let below: [(Double, Double)] = k + 1 < slabs.count && slabs[k + 1].y0 == slab.y1
@@ -458,93 +425,10 @@ public enum Trapezoids {
                     if covers(botB, l1, r1, eps: eps) || (botB.isEmpty && r1 - l1 <= eps && !covers(belowS, l1, r1, eps: eps)) {
                         flags |= Trapezoid.bottom
                     }
-                    let t = Trapezoid(y0: slab.y0, y1: slab.y1, xl0: l0, xl1: l1, xr0: r0, xr1: r1, edges: flags)
-                    budget -= splitCount(t, maxWidth: maxWidth) * pieceWork
-                    if budget < 0 { return nil }
-                    pieces.append(t)
+                    traps.append(Trapezoid(y0: slab.y0, y1: slab.y1, xl0: l0, xl1: l1, xr0: r0, xr1: r1, edges: flags))
                 }
             }
-            slabTraps.append(pieces)
         }
-        // Every trapezoid was counted: cut them now.
-        for k in slabTraps.indices where slabTraps[k].contains(where: { splitCount($0, maxWidth: maxWidth) > 1 }) {
-            slabTraps[k] = slabTraps[k].flatMap { split($0, maxWidth: maxWidth, eps: eps) }
-        }
-        addSharedVertices(&slabTraps, slabs)
-        return slabTraps.flatMap { $0 }
-    }
-
-    /// The most pieces `split` cuts `t` into (it makes fewer where a cut
-    /// would leave the trapezoid's core): counted before cutting.
-    static func splitCount(_ t: Trapezoid, maxWidth: Double) -> Int {
-        let lo = min(t.xl0, t.xl1), hi = max(t.xr0, t.xr1)
-        guard maxWidth.isFinite, maxWidth > 0, hi - lo > maxWidth else { return 1 }
-        return Int(clamping: ((hi - lo) / maxWidth).rounded(.up), to: 1...maximumCuts)
-    }
-
-    /// Most pieces one trapezoid is cut into (a trapezoid 1e9 wide is not
-    /// cut into 1e9 / maxWidth).
-    static let maximumCuts = 1024
-
-    /// `t` cut by vertical lines every `maxWidth` inside its core (the x
-    /// range where a vertical line stays inside for the whole slab).
-    static func split(_ t: Trapezoid, maxWidth: Double, eps: Double) -> [Trapezoid] {
-        let lo = min(t.xl0, t.xl1), hi = max(t.xr0, t.xr1)
-        guard maxWidth.isFinite, maxWidth > 0, hi - lo > maxWidth else { return [t] }
-        let coreLo = max(t.xl0, t.xl1) + eps, coreHi = min(t.xr0, t.xr1) - eps
-        let n = splitCount(t, maxWidth: maxWidth)
-        var cuts: [Double] = []
-        for k in 1..<n {
-            let c = lo + (hi - lo) * Double(k) / Double(n)
-            if c > coreLo && c < coreHi { cuts.append(c) }
-        }
-        guard !cuts.isEmpty else { return [t] }
-        var out: [Trapezoid] = []
-        let vertical = Trapezoid.top | Trapezoid.bottom
-        var l0 = t.xl0, l1 = t.xl1, flags = t.edges & (vertical | Trapezoid.left)
-        for c in cuts {
-            out.append(Trapezoid(y0: t.y0, y1: t.y1, xl0: l0, xl1: l1, xr0: c, xr1: c, edges: flags))
-            l0 = c; l1 = c; flags = t.edges & vertical
-        }
-        out.append(Trapezoid(y0: t.y0, y1: t.y1, xl0: l0, xl1: l1, xr0: t.xr0, xr1: t.xr1,
-                             edges: flags | (t.edges & Trapezoid.right)))
-        return out
-    }
-
-    /// Fills topXs / bottomXs: every corner on a slab line, from either side,
-    /// that lies strictly inside a trapezoid's top or bottom edge.
-    static func addSharedVertices(_ traps: inout [[Trapezoid]], _ slabs: [Slab]) {
-        for k in traps.indices {
-            // Each slab's corners come left to right, so merging them is
-            // linear (sorting them per slab was most of the time of a stroke
-            // cut into half a million pieces under ASan).
-            let top = sortedUnique(corners(traps[k], top: true),
-                                   k > 0 && slabs[k - 1].y1 == slabs[k].y0 ? corners(traps[k - 1], top: false) : [])
-            let bottom = sortedUnique(corners(traps[k], top: false),
-                                      k + 1 < slabs.count && slabs[k + 1].y0 == slabs[k].y1 ? corners(traps[k + 1], top: true) : [])
-            for i in traps[k].indices {
-                let t = traps[k][i]
-                traps[k][i].topXs = strictlyBetween(top, t.xl0, t.xr0)
-                traps[k][i].bottomXs = strictlyBetween(bottom, t.xl1, t.xr1)
-            }
-        }
-    }
-
-    /// The values of the sorted `xs` in the open interval (lo, hi), found by
-    /// binary search: a slab cut into a thousand pieces must not scan every
-    /// corner for every piece (quadratic; minutes for a stroke 1e9 wide).
-    static func strictlyBetween(_ xs: [Double], _ lo: Double, _ hi: Double) -> [Double] {
-        func firstIndex(after v: Double) -> Int {
-            var a = 0, b = xs.count
-            while a < b {
-                let m = (a + b) / 2
-                if xs[m] > v { b = m } else { a = m + 1 }
-            }
-            return a
-        }
-        let start = firstIndex(after: lo)
-        var end = start
-        while end < xs.count && xs[end] < hi { end += 1 }
-        return Array(xs[start..<end])
+        return traps
     }
 }

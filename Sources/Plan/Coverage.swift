@@ -20,10 +20,6 @@ public enum Coverage {
         let code = params.3
         let kind = (code / 16).rounded(.down)
         let mask = code - kind * 16
-        if kind == 3 {
-            return trapezoidCoverage(lx: lx, ly: ly, jac: jac, rect: rect, sl: params.0, sr: params.1,
-                                     mask: Int(mask))
-        }
         if kind == 4 {
             return blurredRectCoverage(lx: lx, ly: ly, rect: rect, sigmaX: params.0, sigmaY: params.1)
         }
@@ -58,76 +54,6 @@ public enum Coverage {
         if mask & 4 != 0 { c *= clamp01(0.5 + (rect.2 - lx) / gx) }
         if mask & 8 != 0 { c *= clamp01(0.5 + (rect.3 - ly) / gy) }
         return c
-    }
-
-    /// How much smaller an edge's factor must be than the smallest so far
-    /// to take its place (and its normal) in `trapezoidCoverage`. The choice
-    /// of normal changes the next `combine`, so at a tie (a tip whose two
-    /// sides give equal factors, as at a vertex on a pixel centre) an ulp
-    /// of interpolation noise could flip it, and the GPU and the CPU
-    /// interpolate an ulp apart. A tie now keeps the first factor on both
-    /// (Shaders/coverage.glsl's COV_TIE is the same Float); 1e-4 is far above
-    /// that noise and is no dyadic step that grid-aligned geometry produces.
-    static let tieMargin: Float = 1e-4
-
-    /// Coverage of a trapezoid `rect` = (xl0, y0, xr0, y1), left edge
-    /// x = xl0 + (ly − y0)·sl, right edge x = xr0 + (ly − y0)·sr, from its
-    /// flagged edges. Each edge gives a half-plane coverage clamp01(0.5 + f/g)
-    /// (f its edge function, g the screen length of f's gradient
-    /// n · ∂local/∂screen). Factors are combined pairwise by `combine`,
-    /// which is the product (exact for an axis-aligned corner) when the
-    /// edges are perpendicular, but the minimum when they are nearly
-    /// parallel (the obtuse tip at the top of a flattened circle, where a
-    /// product of three ~0.4 factors would give 0.06 instead of ~0.4) and
-    /// a + b − 1 when they face each other (slivers thinner than a pixel).
-    @inline(__always)
-    static func trapezoidCoverage(lx: Float, ly: Float, jac: (Float, Float, Float, Float),
-                                  rect: (Float, Float, Float, Float), sl: Float, sr: Float,
-                                  mask: Int) -> Float {
-        var c: Float = 1
-        var m: Float = 2  // the smallest factor so far and its unit normal
-        var mx: Float = 0
-        var my: Float = 0
-        if mask & 1 != 0 {
-            let ax = jac.0 - sl * jac.1
-            let ay = jac.2 - sl * jac.3
-            let g = max((ax * ax + ay * ay).squareRoot(), 1e-6)
-            let e = clamp01(0.5 + (lx - (rect.0 + (ly - rect.1) * sl)) / g)
-            c = e; m = e; mx = ax / g; my = ay / g
-        }
-        if mask & 4 != 0 {
-            let bx = sr * jac.1 - jac.0
-            let by = sr * jac.3 - jac.2
-            let g = max((bx * bx + by * by).squareRoot(), 1e-6)
-            let e = clamp01(0.5 + ((rect.2 + (ly - rect.1) * sr) - lx) / g)
-            let nx = bx / g, ny = by / g
-            if m > 1 { c = e } else { c = combine(c, e, nx * mx + ny * my) }
-            if e < m - tieMargin { m = e; mx = nx; my = ny }
-        }
-        if mask & 10 != 0 {
-            let gy = max((jac.1 * jac.1 + jac.3 * jac.3).squareRoot(), 1e-6)
-            let tx = jac.1 / gy, ty = jac.3 / gy
-            if mask & 2 != 0 {
-                let e = clamp01(0.5 + (ly - rect.1) / gy)
-                if m > 1 { c = e } else { c = combine(c, e, tx * mx + ty * my) }
-                if e < m - tieMargin { m = e; mx = tx; my = ty }
-            }
-            if mask & 8 != 0 {
-                let e = clamp01(0.5 + (rect.3 - ly) / gy)
-                if m > 1 { c = e } else { c = combine(c, e, 0 - (tx * mx + ty * my)) }
-            }
-        }
-        return c
-    }
-
-    /// The coverage of the intersection of two half-planes with coverages
-    /// a and b whose inward normals have cosine t: the minimum at t = 1,
-    /// the product at t = 0, max(a + b − 1, 0) at t = −1, linear between.
-    @inline(__always)
-    static func combine(_ a: Float, _ b: Float, _ t: Float) -> Float {
-        let ab = a * b
-        if t >= 0 { return ab + t * (min(a, b) - ab) }
-        return ab - t * (max(a + b - 1, 0) - ab)
     }
 
     /// Coverage of a rounded rect. Each pair of straight sides gives a

@@ -58,11 +58,6 @@ public enum Shape: Sendable, Equatable {
     case roundedRect(Rect, radius: Double)
     /// A rounded rect minus its inset by `width` (a border), antialiased.
     case ring(Rect, radius: Double, width: Double, innerRadius: Double)
-    /// A horizontal trapezoid of a filled or stroked path (shape layers):
-    /// the item's `aaEdges` are its boundary edges (left, top, right,
-    /// bottom); unflagged edges are exact internal cuts drawn aliased.
-    /// (Indirect, so the trapezoid's size does not grow every draw item.)
-    indirect case trapezoid(Trapezoid)
     /// A rect convolved with a Gaussian of standard deviations `sigmaX`,
     /// `sigmaY` (local units, per axis of the item's plane), evaluated at the
     /// pixel centre's local point in closed form — the product of two error

@@ -58,8 +58,6 @@ extension DrawItem {
         case .ring(let r, let rad, let w, let ir): s += " ring \(r) r \(fmt(rad)) w \(fmt(w)) ir \(fmt(ir))"
         case .blurredRect(let r, let sx, let sy): s += " blurred \(r) σ \(fmt(sx))×\(fmt(sy))"
         case .blurredRoundedRect(let r, let radius, let sigma): s += " blurred \(r) r \(fmt(radius)) σ \(fmt(sigma))"
-        case .trapezoid(let z):
-            s += " trap y \(fmt(z.y0))…\(fmt(z.y1)) l \(fmt(z.xl0))/\(fmt(z.sl)) r \(fmt(z.xr0))/\(fmt(z.sr))"
         }
         if let t = tint { s += " tint \(t)" }
         if !aaEdges.isEmpty { s += " aa \(aaEdges)" }

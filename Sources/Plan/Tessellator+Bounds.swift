@@ -23,7 +23,6 @@ extension Tessellator {
     /// axis-aligned rectangle, only cuts the box to the pass).
     public static func polygonBounds(of item: DrawItem, width: Int, height: Int) -> PolygonBounds {
         guard item.clip == nil else { return .notSimple }
-        if case .trapezoid = item.shape { return .notSimple }
         let h = item.transform.flattened
         guard h.b == 0, h.d == 0, h.c == 0, h.f == 0, h.i == 1 else { return .notSimple }
         guard let inv = h.inverse else { return .invisible }

@@ -13,9 +13,7 @@ public enum Tessellator {
 
     /// The geometry of `item` in a pass of `width` × `height` pixels; nil when nothing is visible.
     public static func geometry(of item: DrawItem, width: Int, height: Int) -> ItemGeometry? {
-        guard let (found, inv) = polygon(of: item, width: width, height: height) else { return nil }
-        var poly = found
-        if case .trapezoid = item.shape { poly = centredFan(poly) }
+        guard let (poly, inv) = polygon(of: item, width: width, height: height) else { return nil }
         return ItemGeometry(vertices: attributes(for: poly, item: item, inv: inv))
     }
 
@@ -24,15 +22,9 @@ public enum Tessellator {
     public static func polygon(of item: DrawItem, width: Int, height: Int) -> ([Vec2], Homography)? {
         let h = item.transform.flattened
         guard let inv = h.inverse else { return nil }
-        let corners: [Vec2]
-        if case .trapezoid(let z) = item.shape {
-            corners = expandedTrapezoid(z, edges: item.aaEdges, h: h, inv: inv)
-            guard corners.count >= 3 else { return nil }
-        } else {
-            let rect = expandedRect(item, h: h, inv: inv)
-            guard !rect.isEmpty else { return nil }
-            corners = rect.corners
-        }
+        let rect = expandedRect(item, h: h, inv: inv)
+        guard !rect.isEmpty else { return nil }
+        let corners = rect.corners
 
         // Project the corners, clipping against w > 0 in homogeneous space.
         var hom = corners.map { c -> (Double, Double, Double) in h.applyHomogeneous(c.x, c.y) }
@@ -122,9 +114,6 @@ public enum Tessellator {
             return (rectF(r), SIMD4(Float(sx), Float(sy), 0, VertexLayout.kindBlurredRect * 16 + mask))
         case .blurredRoundedRect(let r, let radius, let sigma):
             return (rectF(r), SIMD4(Float(sigma), Float(radius), 0, VertexLayout.kindBlurredRoundedRect * 16 + mask))
-        case .trapezoid(let z):
-            return (SIMD4(Float(z.xl0), Float(z.y0), Float(z.xr0), Float(z.y1)),
-                    SIMD4(Float(z.sl), Float(z.sr), 0, VertexLayout.kindTrapezoid * 16 + mask))
         }
     }
 

@@ -20,15 +20,15 @@ public enum VertexLayout {
     public static let jacobian = 12
     /// vec4: the shape's rect (minX, minY, maxX, maxY) in local coordinates.
     public static let shapeRect = 16
-    /// vec4: (radius, border width, inner radius, code) with code = kind × 16 + AA edge mask;
-    /// for trapezoids shapeRect = (xl0, y0, xr0, y1) and shapeParams = (sl, sr, 0, code).
+    /// vec4: (radius, border width, inner radius, code) with code = kind × 16 + AA edge mask.
     public static let shapeParams = 20
 
     /// Shape kinds encoded in `shapeParams.w`.
     public static let kindQuad: Float = 0
     public static let kindRoundedRect: Float = 1
     public static let kindRing: Float = 2
-    public static let kindTrapezoid: Float = 3
+    // (Kind 3 was the trapezoid of shape layers' draw items; shape layers
+    // now draw from exact coverage masks, and the number is left unused.)
     /// shapeRect = the rect, shapeParams = (σx, σy, 0, code): Shape.blurredRect.
     public static let kindBlurredRect: Float = 4
     /// shapeRect = the rect, shapeParams = (σ, radius, 0, code): Shape.blurredRoundedRect.

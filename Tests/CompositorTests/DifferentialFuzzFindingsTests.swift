@@ -39,9 +39,11 @@ final class DifferentialFuzzFindingsTests: XCTestCase {
     /// points): at the tip both sides give the coverage factor 0.5, and
     /// which side's normal is combined with the top edge followed the last
     /// ulp of the interpolated position: 0.057 on the CPU, 0.150 on the GPU,
-    /// 21 levels apart. Coverage.tieMargin now keeps the first side on both.
+    /// 21 levels apart. Coverage.tieMargin then kept the first side on both
+    /// (seen failing without it); shape layers are now drawn from exact
+    /// coverage masks (no per-pixel edge factors), and the scenes stay as a
+    /// check that both backends agree on them.
     /// The two scenes are minimized from generated seeds 201697 and 202056.
-    /// Seen failing without the margin.
     func testAPathTipOnAPixelCentreCoversTheSameOnBothBackends() throws {
         for json in [
             """

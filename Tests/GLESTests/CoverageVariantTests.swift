@@ -21,7 +21,8 @@ final class CoverageVariantTests: XCTestCase {
         for mask in [0, 15] {
             XCTAssertEqual(CoverageKinds(code: Float(16 + mask)), .roundedRect)
             XCTAssertEqual(CoverageKinds(code: Float(32 + mask)), .ring)
-            XCTAssertEqual(CoverageKinds(code: Float(48 + mask)), .trapezoid)
+            // Kind 3 (the trapezoid items shape layers once made) is no build's.
+            XCTAssertEqual(CoverageKinds(code: Float(48 + mask)), .all)
             XCTAssertEqual(CoverageKinds(code: Float(64 + mask)), .blurredRect)
             XCTAssertEqual(CoverageKinds(code: Float(80 + mask)), .blurredRoundedRect)
         }
@@ -33,8 +34,8 @@ final class CoverageVariantTests: XCTestCase {
         // Builds: the plain quad always, a ring with the rounded rect.
         XCTAssertEqual(CoverageKinds([]).canonical, .plainQuad)
         XCTAssertEqual(CoverageKinds.ring.canonical, [.plainQuad, .roundedRect, .ring])
-        XCTAssertEqual(CoverageKinds([.edgeQuad, .trapezoid]).canonical, [.plainQuad, .edgeQuad, .trapezoid])
-        XCTAssertEqual(CoverageKinds([.edgeQuad, .roundedRect, .ring, .trapezoid]).canonical, .all)
+        XCTAssertEqual(CoverageKinds.edgeQuad.canonical, [.plainQuad, .edgeQuad])
+        XCTAssertEqual(CoverageKinds([.edgeQuad, .ring]).canonical, .all)
         // Which programs a set may be drawn by with a build: the blurred shapes
         // only by the programs that compile them in, no build where nothing is left out.
         XCTAssertTrue(CoverageKinds.roundedRect.canonical.needsOnlyABuild(of: .solid))
@@ -49,8 +50,8 @@ final class CoverageVariantTests: XCTestCase {
         XCTAssertEqual(CoverageKinds([.blurredRect, .roundedRect]).canonical.define, 5)
     }
 
-    /// The five kinds a coverage program draws.
-    static let kinds: [CoverageKinds] = [.plainQuad, .edgeQuad, .roundedRect, .ring, .trapezoid]
+    /// The four kinds a coverage program draws.
+    static let kinds: [CoverageKinds] = [.plainQuad, .edgeQuad, .roundedRect, .ring]
 
     /// A small deterministic generator (numbers in 0..<1).
     struct LCG {
@@ -83,17 +84,11 @@ final class CoverageVariantTests: XCTestCase {
             case .roundedRect:
                 out.append(DrawItem(layer: 0, transform: t, rect: r, paint: p,
                                     shape: .roundedRect(r, radius: rng.next() * min(w, h) / 2), aaEdges: .all))
-            case .ring:
+            default:  // .ring
                 let width = 1 + rng.next() * 5, radius = rng.next() * min(w, h) / 2
                 out.append(DrawItem(layer: 0, transform: t, rect: r, paint: p,
                                     shape: .ring(r, radius: radius, width: width, innerRadius: max(0, radius - width)),
                                     aaEdges: .all))
-            default:
-                let a = Vec2(w * rng.next() * 0.4, 0), b = Vec2(w, h * rng.next() * 0.5), c = Vec2(w * 0.6, h)
-                for z in Trapezoids.decompose([[a, b, c]], rule: .nonZero, maxWidth: 64) {
-                    out.append(DrawItem(layer: 0, transform: t, rect: z.bounds, paint: p, shape: .trapezoid(z),
-                                        aaEdges: EdgeMask(rawValue: z.edges)))
-                }
             }
         }
         return out
@@ -130,13 +125,13 @@ final class CoverageVariantTests: XCTestCase {
         }
     }
 
-    /// Every non-empty set of the five kinds, solid paint, with ps_flat in the
+    /// Every non-empty set of the four kinds, solid paint, with ps_flat in the
     /// blended phase and without it (then plain quads too draw with the
-    /// coverage program, and batches mix all five).
+    /// coverage program, and batches mix all four).
     func testEveryMixOfKindsDrawsTheFullProgramsBytes() throws {
         let gl = try GPU.executor()
         defer { gl.coverageVariants = true; gl.flatBlended = true }
-        for bits in 1..<32 {
+        for bits in 1..<16 {
             let set = Self.kinds.filter { $0.rawValue & bits != 0 }
             for flatBlended in [true, false] {
                 gl.flatBlended = flatBlended

@@ -1,6 +1,6 @@
 // Tests for the non-trapping Double → Int conversions (issue 18) and for
 // the geometry paths that used to trap on extreme numbers: a trapezoid
-// 1e300 wide cut into pieces, an arc with a denormal radius, round joins
+// 1e300 wide and its pixel coverage, an arc with a denormal radius, round joins
 // and caps of a huge or tiny stroke.
 
 import XCTest
@@ -26,11 +26,18 @@ final class CheckedConversionTests: XCTestCase {
         XCTAssertEqual(Int(clamping: 9.3e18, to: 0...Int.max), Int.max)
     }
 
-    func testHugeTrapezoidIsCutWithoutTrapping() {
+    /// A rect 1e300 wide is one trapezoid, and the pixels of a window at
+    /// its left end are fully covered (hand-computed: each lies inside it).
+    func testHugeTrapezoidCoversItsPixelsWithoutTrapping() {
         let square: [Vec2] = [Vec2(0, 0), Vec2(1e300, 0), Vec2(1e300, 1), Vec2(0, 1)]
-        let t = Trapezoids.decompose([square], rule: .nonZero, maxWidth: 64)
-        XCTAssertFalse(t.isEmpty)
-        XCTAssertLessThanOrEqual(t.count, 1024)
+        let t = Trapezoids.decompose([square], rule: .nonZero)
+        XCTAssertEqual(t.count, 1)
+        var window = CoverageWindow(x0: 0, y0: 0, width: 4, height: 2)
+        TrapezoidCoverage.accumulate(t, into: &window)
+        for x in 0..<4 {
+            XCTAssertEqual(window[x, 0], 1, accuracy: 1e-9, "pixel \(x)")
+            XCTAssertEqual(window[x, 1], 0, "pixel \(x) below")
+        }
     }
 
     func testArcWithDenormalRadiusDegradesToFinitePoints() throws {

@@ -1,9 +1,8 @@
 // Tests for the sweep's cheaper orderings and its honest work count (issue
 // 18): orders kept from slab to slab and re-sorted by insertion are the
 // orders a sort from scratch gives; the spans above and below a span are
-// found by binary search without changing what is subtracted; corners are
-// merged into the same sorted distinct values; and a path of very many
-// vertices is refused before its up-front sorts.
+// found by binary search without changing what is subtracted; and a path
+// of very many vertices is refused before its up-front sorts.
 
 import XCTest
 @testable import Geometry
@@ -63,21 +62,6 @@ final class TrapezoidSweepWorkTests: XCTestCase {
                 let m = (lo + hi) / 2
                 XCTAssertEqual(Trapezoids.covers(some, m, m, eps: eps), Trapezoids.covers(all, m, m, eps: eps))
             }
-        }
-    }
-
-    func testMergedCornersAreTheSortedDistinctValues() {
-        var r = Numbers(state: 5)
-        for trial in 0..<300 {
-            func list() -> [Double] {
-                var xs = (0..<r.next(30)).map { _ in Double(r.next(40)) / 4 - 5 }
-                if trial % 4 != 3 { xs.sort() }  // usually ascending, as a slab's corners are
-                if trial % 5 == 0, !xs.isEmpty { xs[r.next(xs.count)] = -0.0 }
-                return xs
-            }
-            let a = list(), b = list()
-            let merged = Trapezoids.sortedUnique(a, b), reference = Array(Set(a + b)).sorted()
-            XCTAssertEqual(merged.map(\.bitPattern), reference.map(\.bitPattern), "trial \(trial): \(a) \(b)")
         }
     }
 

@@ -118,21 +118,6 @@ final class TrapezoidTests: XCTestCase {
             }
         }
     }
-
-    /// Cutting wide trapezoids (maxWidth) keeps the tiling and the flags:
-    /// the new vertical cuts are internal, so unflagged.
-    func testMaxWidthCutsKeepTheTiling() {
-        let polys = [Self.star, [Vec2(0, 40), Vec2(60, 40), Vec2(60, 47), Vec2(0, 47)]]
-        let whole = Trapezoids.decompose(polys, rule: .evenOdd)
-        let cut = Trapezoids.decompose(polys, rule: .evenOdd, maxWidth: 7)
-        XCTAssertGreaterThan(cut.count, whole.count)
-        XCTAssertEqual(Self.area(cut), Self.area(whole), accuracy: 1e-9)
-        // The 60-wide bar is one trapezoid per slab uncut, at most 7 wide cut.
-        XCTAssertTrue(cut.filter { $0.y0 >= 40 }.allSatisfy { $0.xr0 - $0.xl0 <= 7 + 1e-9 })
-        assertTiles(polys, .evenOdd, cut)
-        // Shared corners on slab lines are recorded for the renderer.
-        XCTAssertTrue(cut.contains { !$0.topXs.isEmpty || !$0.bottomXs.isEmpty })
-    }
 }
 
 final class TrapezoidComplexityTests: XCTestCase {
@@ -179,29 +164,5 @@ extension TrapezoidTests {
             XCTAssertLessThan(max(abs(z.sl), abs(z.sr)), 1e6, "almost level side \(z)")
         }
         assertTiles(polys, .nonZero, traps)
-    }
-}
-
-extension TrapezoidTests {
-    /// The pieces `maxWidth` cuts trapezoids into count in the work budget
-    /// before any is cut (issue 18: a flat stroke cut into a million pieces
-    /// took over 10 s under ASan and 1.1 GB while the sweep stayed within
-    /// budget). 600 slabs 1e6 wide: cut every unit they would make 614,400
-    /// pieces (1024 each, the cap), over the budget at 8 steps a piece, and
-    /// are refused; cut every 1e5 units they make 6,000.
-    func testCutPiecesCountInTheWorkBudget() throws {
-        var left: [Vec2] = [], right: [Vec2] = []
-        for k in 0...600 {
-            let jitter = Double(k % 2) * 1e-3  // every height a vertex: one slab each
-            left.append(Vec2(jitter, Double(k)))
-            right.append(Vec2(1e6 - jitter, Double(k)))
-        }
-        let poly = left + right.reversed()
-        XCTAssertThrowsError(try Trapezoids.decomposeChecked([poly], rule: .nonZero, maxWidth: 1)) { error in
-            let message = "\(error)"
-            XCTAssertTrue(message.contains("would be cut into more than"), message)
-        }
-        let traps = try Trapezoids.decomposeChecked([poly], rule: .nonZero, maxWidth: 1e5)
-        XCTAssertEqual(traps.count, 6000)
     }
 }

@@ -62,25 +62,3 @@ final class TessellatorTests: XCTestCase {
         XCTAssertEqual(j.0, 0.25); XCTAssertEqual(j.1, 0); XCTAssertEqual(j.2, 0); XCTAssertEqual(j.3, 0.5)
     }
 }
-
-extension TessellatorTests {
-    /// A trapezoid's antialiasing margin reaches at most a pixel left or
-    /// right of it, however flat its sides: a flagged side 100 px long
-    /// over a hundredth of a pixel of height used to push its margin along
-    /// its own line, 10,000 px sideways per pixel (issue 12 item 5's line
-    /// across the canvas, from slivers the sweep left under a hairline's joins).
-    func testTrapezoidMarginStaysWithinAPixelOfIt() {
-        let z = Trapezoid(y0: 10, y1: 10.01, xl0: 110, xl1: 10, xr0: 110, xr1: 110,
-                          edges: Trapezoid.left | Trapezoid.top | Trapezoid.right)
-        let poly = Tessellator.expandedTrapezoid(z, edges: EdgeMask(rawValue: z.edges), h: .identity, inv: .identity)
-        XCTAssertFalse(poly.isEmpty)
-        for p in poly {
-            XCTAssertGreaterThanOrEqual(p.x, 9, "\(poly)")
-            XCTAssertLessThanOrEqual(p.x, 111, "\(poly)")
-        }
-        // An ordinary trapezoid keeps its margin polygon exactly.
-        let square = Trapezoid(y0: 0, y1: 4, xl0: 0, sl: 0, xr0: 4, sr: 0, edges: 15)
-        XCTAssertEqual(Tessellator.expandedTrapezoid(square, edges: .all, h: .identity, inv: .identity),
-                       [Vec2(-1, -1), Vec2(5, -1), Vec2(5, 0), Vec2(5, 4), Vec2(5, 5), Vec2(-1, 5), Vec2(-1, 4), Vec2(-1, 0)])
-    }
-}

@@ -1,38 +1,28 @@
 // RasterTests: what the geometry property test checks for one case — the
-// coverage the plan's trapezoid items give each pixel (the polygon the
-// tessellator draws for each item, and Coverage.evaluate at each pixel
-// centre inside it, composited source-over as the executors do) against
-// the pixel's area inside the flattened fill or the stroker's polygons,
-// by 8×8 supersampled winding numbers (TestSupport's crossing rule).
+// exact coverage shape layers are drawn from (the polygons mapped to
+// pixels, cut into trapezoids by the slab sweep, each pixel's area summed
+// by TrapezoidCoverage, as PlanBuilder+ShapeMask does) against the pixel's
+// area inside the flattened fill or the stroker's polygons, by 8×8
+// supersampled winding numbers (TestSupport's crossing rule).
 // Three properties: every pixel within `maxError` of the reference; nothing
 // drawn outside the geometry's bounding box widened by 1 px; nothing drawn
 // in a pixel more than a pixel away from the geometry (no boundary and no
-// partial reference coverage in its 3×3 neighbourhood), where no
-// antialiasing ramp can reach.
+// partial reference coverage in its 3×3 neighbourhood).
 
 import Foundation
 import TestSupport
 import Geometry
-@testable import Plan
-@testable import Rendering
 
 enum GeometryPropertyCheck {
     /// Subsamples per pixel along each axis for the reference coverage.
     static let samples = 8
-    /// Flattening tolerance and widest trapezoid item, in pixels (what shape
-    /// layers used when they were drawn as trapezoid items).
-    static let tolerancePixels = 0.2, maxTrapezoidPixels = 16.0
+    /// Flattening tolerance, in pixels.
+    static let tolerancePixels = 0.2
 
     /// The largest |rendered − reference| coverage allowed in any pixel.
-    ///
-    /// Why 0.5: each flagged edge contributes a 1-px linear ramp, which is
-    /// within 0.043 of the exact box-filtered area of a single straight edge
-    /// at any angle, plus the reference's own sampling error (≤ 1/8 per
-    /// edge crossing a pixel). Where several edges meet inside one pixel
-    /// (corners, sub-pixel slivers, an almost horizontal edge whose slab is
-    /// thinner than a pixel) a trapezoid combines only its own edges'
-    /// ramps, an estimate the renderer documents as up to ~0.4 off
-    /// (TrapezoidCoverageTests.testAlmostHorizontalEdgeNearItsEndIsApproximate).
+    /// The rendered coverage is exact (to Double rounding); the reference's
+    /// own sampling error is up to 1/8 per edge crossing a pixel, and a
+    /// pixel may hold many edges (a dash pattern, a round join's chords).
     /// Past 0.5 a pixel is on the wrong side of half covered: something was
     /// added or lost, not approximated.
     static let maxError = 0.5
@@ -46,35 +36,7 @@ enum GeometryPropertyCheck {
 
     struct Failure: CustomStringConvertible {
         var what: String
-        /// True when the pixel lies within a pixel of a trapezoid less than
-        /// a pixel tall whose top or bottom is an internal cut: the open
-        /// limitation of per-trapezoid antialiasing (see `subPixelSlab`).
-        var subPixelSlab = false
-        var description: String { what + (subPixelSlab ? " [sub-pixel slab with an internal cut]" : "") }
-    }
-
-    /// Whether pixel (x, y) lies within a pixel of a trapezoid thinner than
-    /// a pixel whose top or bottom is an internal cut. Each trapezoid ramps
-    /// only its own flagged edges and the slab holding a pixel's centre
-    /// decides its coverage, so a region thinner than a pixel that the sweep
-    /// cuts into several slabs (a hairline or a sliver crossed by other
-    /// vertices' heights) draws the middle slab's pixels full and may leave
-    /// the pixels beside it empty: errors up to 1, not an approximation.
-    /// Open (reported with issue 12); counted apart from other failures so
-    /// the default run stays a guard for everything else.
-    static func subPixelSlab(_ x: Int, _ y: Int, _ traps: [Trapezoid], _ h: Homography) -> Bool {
-        let p = Vec2(Double(x) + 0.5, Double(y) + 0.5)
-        for z in traps where z.edges & (Trapezoid.top | Trapezoid.bottom) != (Trapezoid.top | Trapezoid.bottom) {
-            let c = z.corners.map { h.apply($0) }
-            let b = Rect.bounding(c)
-            guard p.x > b.minX - 1.5, p.x < b.maxX + 1.5, p.y > b.minY - 1.5, p.y < b.maxY + 1.5 else { continue }
-            // Height in pixels: the slab's top-to-bottom distance on screen.
-            let down = h.apply(Vec2(z.xl0, z.y1)) - h.apply(Vec2(z.xl0, z.y0))
-            let across = h.apply(Vec2(z.xl0 + 1, z.y0)) - h.apply(Vec2(z.xl0, z.y0))
-            let height = abs(across.cross(down)) / max(across.length, 1e-300)
-            if height < 1 { return true }
-        }
-        return false
+        var description: String { what }
     }
 
     /// Nil when the case passes; otherwise what went wrong where. Cases the
@@ -85,45 +47,21 @@ enum GeometryPropertyCheck {
         guard !path.elements.isEmpty else { return nil }
         let scale = c.pixelsPerUnit
         let tol = tolerancePixels / scale
-        let maxWidth = maxTrapezoidPixels / scale
         let lines = path.subpaths(tolerance: tol)
         let polys = c.fills ? lines.map(\.points) : Stroker.outline(lines, style: c.style, tolerance: tol)
         let rule: FillRule = c.fills ? c.rule : .nonZero
         // Outlines this large (long dashed curves far off the canvas) take
         // seconds each in a debug build: left to PROPERTY_CASES runs.
         guard polys.reduce(0, { $0 + $1.count }) <= maxVertices else { return nil }
-        guard let traps = try? Trapezoids.decomposeChecked(polys, rule: rule, maxWidth: maxWidth) else { return nil }
-
-        // Rendered coverage, as the executors compute it.
-        var rendered = [Double](repeating: 0, count: n * n)
-        for z in traps {
-            let item = DrawItem(layer: 0, transform: c.transform, rect: z.bounds, paint: .solid(Color.white.premultiplied),
-                                shape: .trapezoid(z), aaEdges: EdgeMask(rawValue: z.edges))
-            guard let (poly, inv) = Tessellator.polygon(of: item, width: n, height: n) else { continue }
-            let (rect, params) = Tessellator.shapeAttributes(item)
-            let b = Rect.bounding(poly)
-            let x0 = max(0, Int((b.minX - 0.5).rounded(.down))), x1 = min(n - 1, Int((b.maxX - 0.5).rounded(.up)))
-            let y0 = max(0, Int((b.minY - 0.5).rounded(.down))), y1 = min(n - 1, Int((b.maxY - 0.5).rounded(.up)))
-            guard x0 <= x1, y0 <= y1 else { continue }
-            for y in y0...y1 {
-                let py = Double(y) + 0.5
-                let inside = windingNumbers([poly], y: py, xs: (x0...x1).map { Double($0) + 0.5 })
-                for x in x0...x1 where inside[x - x0] != 0 {
-                    let p = Vec2(Double(x) + 0.5, py)
-                    let (X, Y, W) = inv.applyHomogeneous(p.x, p.y)
-                    let j = Tessellator.jacobian(inv, p)
-                    let cov = Coverage.evaluate(lx: Float(X / W), ly: Float(Y / W),
-                                                jac: (Float(j.0), Float(j.1), Float(j.2), Float(j.3)),
-                                                rect: (rect[0], rect[1], rect[2], rect[3]),
-                                                params: (params[0], params[1], params[2], params[3]))
-                    let a = rendered[y * n + x]
-                    rendered[y * n + x] = a + Double(cov) * (1 - a)
-                }
-            }
-        }
-
-        // Reference coverage: supersampled winding numbers in path units.
         let pixelPolys = polys.map { $0.map { c.transform.flattened.apply($0) } }
+        guard let traps = try? Trapezoids.decomposeChecked(pixelPolys, rule: rule) else { return nil }
+
+        // Rendered coverage, as shape layers' masks compute it.
+        var window = CoverageWindow(x0: 0, y0: 0, width: n, height: n)
+        TrapezoidCoverage.accumulate(traps, into: &window)
+        let rendered = (0..<(n * n)).map { window[$0 % n, $0 / n] }
+
+        // Reference coverage: supersampled winding numbers.
         var reference = [Double](repeating: 0, count: n * n)
         let s = samples
         let xs = (0..<(n * s)).map { (Double($0) + 0.5) / Double(s) }
@@ -182,8 +120,7 @@ enum GeometryPropertyCheck {
                 let r = rendered[y * n + x], e = reference[y * n + x]
                 let at = "pixel (\(x), \(y)): rendered \(fmt(r)), reference \(fmt(e))"
                 if abs(r - e) > maxError {
-                    return Failure(what: "coverage error over \(maxError) at \(at)",
-                                   subPixelSlab: subPixelSlab(x, y, traps, c.transform.flattened))
+                    return Failure(what: "coverage error over \(maxError) at \(at)")
                 }
                 if r > nothing {
                     let px = Double(x), py = Double(y)

@@ -1,6 +1,6 @@
 // RasterTests: property-based tests of the path filler and stroker. Seeded
 // random paths (GeometryPropertyCase) go through flattening, the stroker,
-// the slab sweep and the tessellator's antialiased trapezoid polygons, and
+// the slab sweep and the exact per-pixel coverage of its trapezoids, and
 // each pixel's coverage is checked against supersampled winding numbers
 // (GeometryPropertyCheck). A failure is shrunk (commands dropped, transform
 // and style simplified, coordinates rounded) and printed as SVG path data
@@ -46,29 +46,20 @@ final class GeometryPropertyTests: XCTestCase {
 
     func testRandomPathsCoverTheirPixels() {
         let env = ProcessInfo.processInfo.environment
-        // PROPERTY_STRICT=1: failures in sub-pixel slabs (the open limitation) fail too.
-        let strict = env["PROPERTY_STRICT"] == "1"
         let maxFailures = env["PROPERTY_MAX_FAILURES"].flatMap { Int($0) } ?? 3
         var g = SplitMix64(seed: Self.seed)
         let count = Self.caseCount
-        var failures = 0, known = 0
-        var firstKnown: String?
+        var failures = 0
         let start = Date()
         for k in 0..<count {
             let c = GeometryCase.random(&g)
             guard let f = GeometryPropertyCheck.check(c) else { continue }
-            if f.subPixelSlab && !strict {
-                known += 1
-                if firstKnown == nil { firstKnown = "case \(k): \(f)\n  case: \(c)" }
-                continue
-            }
             failures += 1
             let (small, sf) = Self.shrink(c, f)
             XCTFail("case \(k) of seed \(Self.seed): \(f)\n  case: \(c)\n  shrunk: \(sf)\n  minimal: \(small)")
             if failures >= maxFailures { break }
         }
-        print("geometry property: \(count) cases from seed \(Self.seed), \(failures) failing, \(known) in sub-pixel slabs (open limitation, PROPERTY_STRICT=1 fails them), per-pixel bound \(GeometryPropertyCheck.maxError), \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
-        if let f = firstKnown { print("first sub-pixel slab case: \(f)") }
+        print("geometry property: \(count) cases from seed \(Self.seed), \(failures) failing, per-pixel bound \(GeometryPropertyCheck.maxError), \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
     }
 
     /// Issue 12 item 5 as a property case: the round-joined triangle at

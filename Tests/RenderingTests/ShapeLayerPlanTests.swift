@@ -1,5 +1,5 @@
 // Tests what the plan builder emits for shape layers: the fill then the
-// stroke (coverage mask tiles under a 2D map, trapezoids under perspective),
+// stroke (coverage mask tiles, under a 2D map and under perspective),
 // premultiplied colour × opacity, nothing for an empty
 // path, a null fill or a zero line width, and no culling of a path that
 // lies outside the layer's bounds (shapes are not clipped to bounds).
@@ -29,12 +29,10 @@ final class ShapeLayerPlanTests: XCTestCase {
     }
 
     /// The area `items` cover in target pixels: solid tiles whole, mask tiles
-    /// by their coverage texels, trapezoids by their area.
+    /// by their coverage texels.
     func coveredArea<S: Sequence>(_ items: S, _ plan: RenderPlan) -> Double where S.Element == DrawItem {
         items.reduce(0.0) { a, item in
             switch (item.paint, item.shape) {
-            case (.solid, .trapezoid(let z)):
-                return a + z.area
             case (.solid, .quad):
                 return a + item.rect.width * item.rect.height
             case (.textureAlpha(.image(let i), let uv, .nearest, _), .quad):
