@@ -19,10 +19,14 @@ glyph mask's contrast and gamma by the paint colour's luminance (a black or whit
 paint moves edge pixels by up to 73 levels); the mask is drawn with a grey
 (GREY_FOR_LINEAR_MASK) whose adjustment leaves it within 3 levels of FreeType's
 own rendering (measured on both DejaVu faces at 8–120 pixels), so the check
-compares where glyphs are, not two gamma curves.
+compares where glyphs are, not two gamma curves. Accented composite glyphs (Ü, é,
+ï) are the exception: Skia's FreeType build draws their accents differently
+(docs/reliability.md). backing_pixels(..., rasterizer="freetype") draws with
+freetype-py's own bitmaps instead, for the pixel-for-pixel check of the layout.
 
 Plain strings only (rich text, a list of runs, is refused), left-to-right Latin
-text in the fonts FONT_FILES names or given as font files.
+text in the fonts FONT_FILES names or given as font files; contentsScale is taken
+as given (the compositor's lowering of it for huge backing images is not translated).
 """
 import math
 import os
