@@ -196,20 +196,20 @@ extension ShapedTextLayout {
         var top = 0.0
         for (i, l) in raw.enumerated() {
             let m = lineMetrics(l, styles: styles, fonts: fonts, scale: d.scale)
-            let pstyle = styles[l.units.first?.style ?? l.emptyStyle].paragraph
             var alignment = styles[paragraphs[l.paragraph].styles.first ?? l.emptyStyle].paragraph?.alignment
                 ?? o.alignment
             if alignment == .natural { alignment = l.paragraphLevel == 1 ? .right : .left }
             let justify = alignment == .justified && o.wrapped && !l.endsParagraph && !truncated.contains(i)
             place(l, baseline: top + m.ascent, alignment: alignment, justify: justify, width: o.width,
                   styles: styles, fonts: fonts)
-            _ = pstyle
             top += m.advance
         }
         self.fonts = fonts.fonts
     }
 
     /// A line's ascent, height (ascent + descent, × lineHeightMultiple) and advance to the next line's top.
+    /// The spacing comes from its paragraph's style (the run holding the paragraph's first character),
+    /// whichever run the line itself starts in.
     func lineMetrics(_ l: LaidLine, styles: [ResolvedStyle], fonts: FontTable, scale: Double)
         -> (ascent: Double, height: Double, advance: Double) {
         var ascent = 0.0, below = 0.0
@@ -220,7 +220,7 @@ extension ShapedTextLayout {
             below = max(below, fonts[f].lineHeight - fonts[f].ascender)
         }
         var height = ascent + below
-        let p = styles[l.units.first?.style ?? l.emptyStyle].paragraph
+        let p = styles[l.emptyStyle].paragraph
         let multiple = p?.lineHeightMultiple ?? 0
         if multiple > 0 {
             let extra = height * multiple - height
@@ -305,7 +305,8 @@ struct LaidLine {
     var endsParagraph: Bool
     /// The line broke at spaces (dropped).
     var spaceAfter: Bool
-    /// The style whose font gives an empty line its height.
+    /// The paragraph's style (the run holding its first character, or its break's): its font gives
+    /// an empty line its height, and its paragraph style the line's spacing.
     var emptyStyle: Int
     var paragraphLevel: UInt8
 }

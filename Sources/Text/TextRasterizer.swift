@@ -2,7 +2,7 @@
 // premultiplied RGBA image of ceil(width) × ceil(height) pixels. The text
 // (plain, or rich text's runs) is shaped and laid out by ShapedTextLayout;
 // each glyph is FreeType's grayscale bitmap at the pen position rounded to
-// whole pixels on the rounded baseline. Glyphs and underline/strikethrough
+// the nearest whole pixel (halves up) on the baseline rounded the same way. Glyphs and underline/strikethrough
 // bars of one colour combine their coverage like source-over and the colour
 // is applied once (so a translucent colour does not darken where glyphs
 // touch); colours are then composited source-over in the order they first
@@ -126,11 +126,11 @@ public enum TextRasterizer {
                 x1 = max(x1, min(w, x + width)); y1 = max(y1, min(h, y + rows))
             }
             for g in layout.glyphs where g.color == c {
-                let baseline = Int(g.y.rounded())
+                let baseline = pixel(g.y)
                 let font = layout.fonts[g.font]
                 if Double(baseline) - font.lineHeight > Double(h) { continue }
                 let bitmap = try font.glyph(id: g.id)
-                let x = Int(g.x.rounded()) + bitmap.left, y = baseline - bitmap.top
+                let x = pixel(g.x) + bitmap.left, y = baseline - bitmap.top
                 blend(bitmap, into: &coverage, width: w, height: h, x: x, y: y)
                 touch(x, y, bitmap.width, bitmap.rows)
             }
@@ -190,15 +190,21 @@ public enum TextRasterizer {
                                 lineHeight: font.lineHeight, options: options)
         var coverage = [UInt8](repeating: 0, count: w * h)
         for line in layout.lines {
-            let baseline = Int(line.baseline.rounded())
+            let baseline = pixel(line.baseline)
             if Double(baseline) - font.lineHeight > Double(h) { break }
             for (s, x) in zip(line.scalars, line.x) where !LineBreaker.isSpace(s) {
                 let g = try font.glyph(s)
-                blend(g, into: &coverage, width: w, height: h, x: Int(x.rounded()) + g.left, y: baseline - g.top)
+                blend(g, into: &coverage, width: w, height: h, x: pixel(x) + g.left, y: baseline - g.top)
             }
         }
         return colorize(coverage, width: w, height: h, color: r.color)
     }
+
+    /// The whole pixel nearest `v` (a pen position or baseline), halves toward +∞: the same rule
+    /// everywhere, so a line's glyphs keep their spacing wherever the line starts (rounding halves
+    /// away from zero put glyphs on both sides of 0 one pixel further apart, in a right-aligned or
+    /// centred line that overflows the bounds).
+    static func pixel(_ v: Double) -> Int { Int((v + 0.5).rounded(.down)) }
 
     /// A bar's whole pixels (rounded edges) at full coverage; the rect filled, nil when none.
     @discardableResult

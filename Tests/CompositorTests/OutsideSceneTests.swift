@@ -4,15 +4,19 @@
 // way, through benchmarks/peers/translate.py (the scene format's rules as
 // Skia draw calls, no code shared with the plan) on skia-python's raster, and
 // compares by meaning (a difference must cover a 2×2 square and be more than
-// 24 levels from every value within a pixel in the other picture). Skipped
-// without python3 and skia-python, numpy and Pillow, except under CI=true.
+// 24 levels from every value within a pixel in the other picture). Text
+// layers are laid out again by benchmarks/peers/translate_text.py (uharfbuzz,
+// freetype-py), and each one's backing image is also compared pixel for
+// pixel. Skipped without python3 and skia-python, numpy, Pillow, uharfbuzz
+// and freetype-py, except under CI=true.
 
 import XCTest
 import Foundation
 
 final class OutsideSceneTests: XCTestCase {
-    /// Sixty generated scenes (fixed seeds, the debug build, CPU backend, 7–20 s)
-    /// mean what Skia draws. Seen failing with the plan broken on purpose
+    /// Sixty generated scenes (fixed seeds, the debug build, CPU backend; 26 of them hold
+    /// 52 text layers) mean what Skia draws. Seen failing with the plan broken on purpose,
+    /// and on 21 seeds with every text line after the first a pixel low
     /// (docs/reliability.md, "Random scenes against Skia").
     func testGeneratedScenesMeanWhatSkiaDraws() throws {
         guard FileManager.default.isExecutableFile(atPath: FixturePaths.compositorBinary.path) else {

@@ -125,6 +125,26 @@ final class AttributedLayoutTests: XCTestCase {
         XCTAssertEqual(ar.lines[0].originX + ar.lines[0].width, 300, accuracy: 1e-9)
     }
 
+    /// A paragraph's spacing is its first run's paragraph style, for every line of it, also lines
+    /// that start in a later run with another style (docs/scene-format.md, rich text). Baselines by
+    /// hand from DejaVu Sans' metrics (ascender 1901, descender −483, no line gap, 2048 units/em) at
+    /// 20 px: 18.564 + n × 23.281. The later run's lineSpacing 30 used to push the third line down.
+    func testEveryLineOfAParagraphTakesItsFirstRunsSpacing() throws {
+        let t = AttributedText([TextRun("aaaa aaaa "), TextRun("bbbb bbbb bbbb", paragraphStyle: ParagraphStyle(lineSpacing: 30))])
+        let l = try layout(t, width: 120, wrapped: true, fontSize: 20)
+        XCTAssertEqual(l.lines.map(\.text), ["aaaa aaaa", "bbbb bbbb", "bbbb"])
+        let ascender = 1901.0 / 2048 * 20, lineHeight = (1901.0 + 483) / 2048 * 20
+        for (n, line) in l.lines.enumerated() {
+            XCTAssertEqual(line.baseline, ascender + Double(n) * lineHeight, accuracy: 1e-9, "line \(n)")
+        }
+        // The first run's style counts: with it on the first run, every line is 30 points further on.
+        let s = AttributedText([TextRun("aaaa aaaa ", paragraphStyle: ParagraphStyle(lineSpacing: 30)), TextRun("bbbb bbbb bbbb")])
+        let m = try layout(s, width: 120, wrapped: true, fontSize: 20)
+        for (n, line) in m.lines.enumerated() {
+            XCTAssertEqual(line.baseline, ascender + Double(n) * (lineHeight + 30), accuracy: 1e-9, "line \(n)")
+        }
+    }
+
     func testTruncationAcrossRunsKeepsTheRunStyleOfItsEllipsis() throws {
         let t = AttributedText([TextRun("The quick brown "), TextRun("fox jumps over the lazy dog", fontSize: 30)])
         let l = try layout(t, width: 200, truncation: .end)

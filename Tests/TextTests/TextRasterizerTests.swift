@@ -33,6 +33,29 @@ final class TextRasterizerTests: XCTestCase {
         XCTAssertGreaterThan(full, 20, "the stems of H are fully covered")
     }
 
+    /// Reftest: a right-aligned line overflowing the bounds by half a pixel, so that it starts at
+    /// x = −0.5, draws as the same line left-aligned (starting at 0): pen positions round to the
+    /// nearest pixel with halves up, on both sides of 0. (Rounding halves away from zero put the
+    /// first glyph, at −0.5, at −1 and every other one, at n + 0.5, at n + 1: the first gap a pixel wider.)
+    func testOverflowingLineKeepsItsGlyphSpacingOnBothSidesOfZero() throws {
+        var left = request("llllllllll", width: 200)
+        let natural = try XCTUnwrap(TextRasterizer.layout(left).lines.first).width
+        XCTAssertEqual(natural, natural.rounded(), "hinted advances are whole pixels")
+        var right = request("llllllllll", width: natural - 0.5)
+        right.alignment = .right
+        XCTAssertEqual(try XCTUnwrap(TextRasterizer.layout(right).lines.first).originX, -0.5)
+        left.width = natural + 10
+        let l = try TextRasterizer.render(left), r = try TextRasterizer.render(right)
+        XCTAssertGreaterThan(coveredPixels(r), 100)
+        for y in 0..<r.height {
+            for x in 0..<r.width {
+                let a = r.pixels[(y * r.width + x) * 4 + 3], b = l.pixels[(y * l.width + x) * 4 + 3]
+                XCTAssertEqual(a, b, "alpha at (\(x), \(y))")
+                if a != b { return }
+            }
+        }
+    }
+
     func testMissingFontFileIsAnError() {
         var r = request()
         r.fontPath = "/nonexistent/Font.ttf"

@@ -35,12 +35,16 @@ contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient
 layers, transform layers (sublayers kept in 3D, depth-sorted by their bounds
 centres), replicators (instance transforms and colours), shape layers (absolute
 M L C Q S Z path data and the shorthands, fill then stroke, one part under
-opacity, dashes and strokeStart/strokeEnd) and allowsEdgeAntialiasing. An
+opacity, dashes and strokeStart/strokeEnd), allowsEdgeAntialiasing, and text layers
+(translate_text.py: the layout rules re-implemented on uharfbuzz and freetype-py,
+drawn into the backing image that is then drawn like contents). An
 antialiased masksToBounds clip is applied once over the composited parts. cairo draws a transform without
 perspective (flattened, it is a 2D affine map) and refuses the rest of those.
 """
 import math
 import os
+
+import translate_text
 
 LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform", "backgroundColor",
               "cornerRadius", "borderWidth", "borderColor", "opacity", "contents", "contentsGravity",
@@ -51,7 +55,7 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
               "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale",
               "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "shadowPath", "shouldRasterize",
-              "rasterizationScale", "isDoubleSided", "anchorPointZ", "allowsGroupOpacity"}
+              "rasterizationScale", "isDoubleSided", "anchorPointZ", "allowsGroupOpacity"} | translate_text.TEXT_KEYS
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -314,9 +318,13 @@ def _layer(L, where, base):
     else:
         bx, by, w, h = (float(v) for v in L.get("bounds", [0, 0, 0, 0]))
         px, py = (float(v) for v in L.get("position", [0, 0]))
-    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape", "transformLayer"):
+    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape", "transformLayer", "text"):
         raise SystemExit(f"{where}: layers of type {L['type']!r} are not translated")
     transform4 = _matrix4(L.get("transform", []), f"{where}.transform")
+    try:
+        text = translate_text.parse(L, where, base, parse_color)
+    except translate_text.UnsupportedText as e:
+        raise UnsupportedScene(str(e))
     bw = float(L.get("borderWidth", 0))
     shadow = float(L.get("shadowOpacity", 0))
     sc = parse_color(L.get("shadowColor", "#000000"))
@@ -342,6 +350,7 @@ def _layer(L, where, base):
         "shape": _shape(L, where),
         "imageSize": _png_size(os.path.join(base, L["contents"])) if L.get("contents") else None,
         "gradient": _gradient(L, where),
+        "text": text,
         "mask": _layer(L["mask"], f"{where}.mask", base) if L.get("mask") else None,
         "shadow": (sc[:3] + (sc[3] * shadow,), tuple(float(v) for v in L.get("shadowOffset", [0, -3])),
                    float(L.get("shadowRadius", 3))) if shadow > 0 and sc[3] > 0 else None,
@@ -724,6 +733,10 @@ class SkiaRenderer:
             self.surface = skia.Surface.MakeRaster(info)
         self.images = {}
         for L in _walk(tree["layers"]):
+            if L["text"]:
+                # The backing image, made once (as the compositor keeps it between frames).
+                img = translate_text.backing_image(L["text"], *L["rect"][2:])
+                L["textImage"] = img.makeTextureImage(gpu_context) if gpu_context and img else img
             if L["image"] and L["image"] not in self.images:
                 img = skia.Image.open(L["image"])
                 # Textures uploaded once, before timing (the compositor uploads on its first frame too).
@@ -837,8 +850,8 @@ class SkiaRenderer:
             canvas.drawPath(path, sp)
             self._content(canvas, L, alpha)
             return
-        if not L["sublayers"] and not L["image"] and not L["gradient"] and not L["shape"] and L["bg"] \
-                and L["bg"][3] >= 1 and (sigma > 0 or rad > 0 or L["aa"]):
+        if not L["sublayers"] and not L["image"] and not L["gradient"] and not L["shape"] and not L["text"] \
+                and L["bg"] and L["bg"][3] >= 1 and (sigma > 0 or rad > 0 or L["aa"]):
             # A plain opaque (rounded) rect: Skia's own fast path, a blur mask filter on the shape.
             # Not for a hard shadow of an aliased rect: its source is the background's aliased
             # pixels, moved by the offset (resampled where that is not whole pixels), which the
@@ -915,6 +928,15 @@ class SkiaRenderer:
                 # (clamped only at the whole image's edge), as the format says.
                 canvas.drawImageRect(img, skia.Rect.MakeXYWH(*src), skia.Rect.MakeXYWH(*dst),
                                      self.sampling, ip, skia.Canvas.kFast_SrcRectConstraint)
+        if L.get("textImage"):
+            # The backing image's pixels are 1/contentsScale points from the bounds' top-left corner:
+            # the bounds show width × scale by height × scale of them (the rest of the last,
+            # ceil-rounded, pixel lies outside), sampled as contents are.
+            s = L["text"]["scale"]
+            tp = skia.Paint(AntiAlias=L["aa"], ColorFilter=self._tint_filter())
+            tp.setAlphaf(alpha)
+            canvas.drawImageRect(L["textImage"], skia.Rect.MakeWH(w * s, h * s), rect, self.sampling, tp,
+                                 skia.Canvas.kFast_SrcRectConstraint)
         if L["gradient"]:
             gp = skia.Paint(AntiAlias=L["aa"], Shader=self._gradient_shader(L["gradient"], (x, y, w, h)),
                             ColorFilter=self._tint_filter())
@@ -1054,11 +1076,12 @@ class CairoRenderer:
         if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["transformLayer"] or L["rasterize"]
                or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
-               or not L["doubleSided"]
+               or not L["doubleSided"] or L["text"]
                for L in _walk(tree["layers"])):
             raise UnsupportedScene("masks, gradient, shape and transform layers, shouldRasterize, contentsGravity, contentsRect, "
                                    "contentsCenter, contentsScale, perspective, sublayerTransform, "
-                                   "replicators, allowsEdgeAntialiasing and isDoubleSided false are translated for Skia only")
+                                   "replicators, allowsEdgeAntialiasing, isDoubleSided false and text layers are "
+                                   "translated for Skia only")
         self.cairo, self.tree = cairo, tree
         self.surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, tree["w"], tree["h"])
         self.images = {}
