@@ -243,17 +243,7 @@ final class TextureAtlas {
 
     /// A GL_ALPHA texture of `side`² (contents undefined), clamped to its edges, nearest.
     private static func makeAlphaTexture(side: Int) -> PooledTexture {
-        var id: GLuint = 0
-        glGenTextures(1, &id)
-        glActiveTexture(GLenum(GL_TEXTURE0))
-        glBindTexture(GLenum(GL_TEXTURE_2D), id)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_ALPHA, GLsizei(side), GLsizei(side), 0,
-                     GLenum(GL_ALPHA), GLenum(GL_UNSIGNED_BYTE), nil)
-        return PooledTexture(id: id, width: side, height: side)
+        PooledTexture(id: TexturePool.makeTexture(width: side, height: side, format: GL_ALPHA), width: side, height: side)
     }
 
     /// Copies `image` with its gutter into the page at `slot` (its alpha bytes alone into an alpha page).

@@ -33,12 +33,9 @@ final class TexturePool {
     /// Textures alive: in use, retained or free.
     var count: Int { all.count }
 
-    /// A texture of exactly `width` × `height` (contents undefined), bound to unit 0 on creation.
-    func acquire(width: Int, height: Int) -> PooledTexture {
-        if var list = free[[width, height]], let entry = list.popLast() {
-            free[[width, height]] = list.isEmpty ? nil : list
-            return PooledTexture(id: entry.id, width: width, height: height)
-        }
+    /// A new `format` texture of `width` × `height` (contents undefined),
+    /// clamped to its edges, nearest, bound to unit 0.
+    static func makeTexture(width: Int, height: Int, format: GLint) -> GLuint {
         var id: GLuint = 0
         glGenTextures(1, &id)
         glActiveTexture(GLenum(GL_TEXTURE0))
@@ -47,9 +44,19 @@ final class TexturePool {
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, format, GLsizei(width), GLsizei(height), 0,
+                     GLenum(format), GLenum(GL_UNSIGNED_BYTE), nil)
+        return id
+    }
+
+    /// A texture of exactly `width` × `height` (contents undefined), bound to unit 0 on creation.
+    func acquire(width: Int, height: Int) -> PooledTexture {
+        if var list = free[[width, height]], let entry = list.popLast() {
+            free[[width, height]] = list.isEmpty ? nil : list
+            return PooledTexture(id: entry.id, width: width, height: height)
+        }
+        let id = Self.makeTexture(width: width, height: height, format: GL_RGBA)
         filters[id] = .nearest
-        glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA, GLsizei(width), GLsizei(height), 0,
-                     GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         all.append(id)
         created += 1
         return PooledTexture(id: id, width: width, height: height)

@@ -31,20 +31,7 @@ final class ShapePerspectiveCoverageTests: XCTestCase {
     }
 
     func assertExact(_ layer: String, region local: [Vec2], file: StaticString = #filePath, line: UInt = #line) throws {
-        let poly = local.map(pixel)
-        for (backend, out) in try ContractPixels.render(scene(layer)) {
-            var worst = 0.0, at = (0, 0), partial = 0
-            for y in 0..<out.image.height {
-                for x in 0..<out.image.width {
-                    let area = pixelArea(poly, x, y)
-                    if area > 0.01 && area < 0.99 { partial += 1 }
-                    let err = abs(Double(out.image[x, y].0) - 255 * (1 - area))
-                    if err > worst { worst = err; at = (x, y) }
-                }
-            }
-            XCTAssertGreaterThan(partial, 100, "the edges cross many pixels", file: file, line: line)
-            XCTAssertLessThanOrEqual(worst, 1, "\(backend): worst at \(at)", file: file, line: line)
-        }
+        try ExactCoverage.assertMatches(scene(layer), region: local.map(pixel), file: file, line: line)
     }
 
     func testFillUnderPerspectiveIsTheCoveredArea() throws {
