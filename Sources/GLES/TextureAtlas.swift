@@ -109,7 +109,7 @@ final class TextureAtlas {
     /// The kind of the pages' texture cache keys (`.atlasPage` or `.maskAtlasPage`).
     let pageKind: TextureCacheKey.Kind
     /// Whether pages hold alpha bytes alone (GL_ALPHA): the mask atlas's.
-    let alphaPages: Bool
+    var alphaPages: Bool { pageKind == .maskAtlasPage }
     /// Bytes of one page texel.
     var bytesPerTexel: Int { alphaPages ? 1 : 4 }
     /// The counters of GPUStats this atlas adds to: hits, uploads, refusals.
@@ -130,7 +130,6 @@ final class TextureAtlas {
         maxImageSide = min(Self.maximumImageSide, side - 2 * AtlasPacker.gutter)
         self.maxPages = maxPages
         self.pageKind = pageKind
-        alphaPages = pageKind == .maskAtlasPage
         counters = pageKind == .maskAtlasPage ? (\.maskAtlasHits, \.maskAtlasUploads, \.maskAtlasRefused)
                                               : (\.atlasHits, \.atlasUploads, \.atlasRefused)
     }
@@ -219,7 +218,8 @@ final class TextureAtlas {
         while side < imageSide + 2 * AtlasPacker.gutter && side < maxPageSide { side *= 2 }
         let texture: PooledTexture
         if alphaPages {
-            texture = Self.makeAlphaTexture(side: side)
+            texture = PooledTexture(id: TexturePool.makeTexture(width: side, height: side, format: GL_ALPHA),
+                                    width: side, height: side)
             pool.forgetFilter(of: texture.id)
         } else {
             texture = pool.acquire(width: side, height: side)
@@ -239,11 +239,6 @@ final class TextureAtlas {
         guard page.lastFrame != frame else { return }
         page.lastFrame = frame
         _ = cache.lookup(page.key)
-    }
-
-    /// A GL_ALPHA texture of `side`² (contents undefined), clamped to its edges, nearest.
-    private static func makeAlphaTexture(side: Int) -> PooledTexture {
-        PooledTexture(id: TexturePool.makeTexture(width: side, height: side, format: GL_ALPHA), width: side, height: side)
     }
 
     /// Copies `image` with its gutter into the page at `slot` (its alpha bytes alone into an alpha page).

@@ -102,6 +102,13 @@ public extension Path {
             firstTangent = nil; lastTangent = nil; hasFirst = false
         }
         func begin() { if !started { cur = [p]; smooth = [false]; started = true }; drew = true }
+        // Appends a curve's flattened points `pts`, `controls` being its
+        // control points from the current point to its end.
+        func curve(_ pts: [Vec2], controls: [Vec2]) {
+            let t0 = Self.endTangent(controls), t1 = Self.endTangent(controls.reversed()).map { -$0 }
+            let out = tangentEnds ? Self.alongTangents(pts, from: controls[0], t0, t1, step: tolerance / 4) : pts
+            segment(out, leaving: t0, arriving: t1, curve: true)
+        }
         for e in elements {
             switch e {
             case .move(let q):
@@ -119,9 +126,7 @@ public extension Path {
                     let t = Double(i) / Double(n), u = 1 - t
                     pts.append(p * (u * u) + c * (2 * u * t) + q * (t * t))
                 }
-                let t0 = Self.endTangent([p, c, q]), t1 = Self.endTangent([q, c, p]).map { -$0 }
-                if tangentEnds { pts = Self.alongTangents(pts, from: p, t0, t1, step: tolerance / 4) }
-                segment(pts, leaving: t0, arriving: t1, curve: true)
+                curve(pts, controls: [p, c, q])
                 p = q
             case .cubic(let c1, let c2, let q):
                 begin()
@@ -132,9 +137,7 @@ public extension Path {
                     let a = p * (u * u * u) + c1 * (3 * u * u * t)
                     pts.append(a + c2 * (3 * u * t * t) + q * (t * t * t))
                 }
-                let t0 = Self.endTangent([p, c1, c2, q]), t1 = Self.endTangent([q, c2, c1, p]).map { -$0 }
-                if tangentEnds { pts = Self.alongTangents(pts, from: p, t0, t1, step: tolerance / 4) }
-                segment(pts, leaving: t0, arriving: t1, curve: true)
+                curve(pts, controls: [p, c1, c2, q])
                 p = q
             case .close:
                 begin(); flush(closed: true); p = start

@@ -116,6 +116,6 @@ let shapeMaskCache = MaskCache<ShapeMaskKey, Image>(maxEntries: 4096, maxBytes: 
 /// Shape parts' polygons in the layer's plane (PlanBuilder+ShapeMask): they
 /// depend on the path, the stroke and the flattening tolerance, not on where
 /// the layer is, so a moving or turning shape is flattened and stroked once.
-let shapePolygonCache = MaskCache<ShapeTrapezoidKey, ShapePolygons>(maxEntries: 1024, maxBytes: 64 << 20) {
+let shapePolygonCache = MaskCache<ShapePartKey, ShapePolygons>(maxEntries: 1024, maxBytes: 64 << 20) {
     $0.polygons.reduce(0) { $0 + $1.count } * MemoryLayout<Vec2>.stride
 }

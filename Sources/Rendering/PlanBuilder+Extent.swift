@@ -101,9 +101,15 @@ extension PlanBuilder {
                 return fringe  // an outline that failed: its problem stands
             case .polygons(let p):
                 // Under perspective the outline's vertices bound its image while all are in front of the eye.
-                let local = p.polygons.filter { $0.count >= 3 }.joined()
-                guard local.allSatisfy({ h.applyHomogeneous($0.x, $0.y).2 > Tessellator.nearW }) else { return fringe }
-                let points = local.map { h.apply($0) }.filter { $0.x.isFinite && $0.y.isFinite }
+                var points: [Vec2] = []
+                for q in p.polygons where q.count >= 3 {
+                    for v in q {
+                        let (x, y, w) = h.applyHomogeneous(v.x, v.y)
+                        guard w > Tessellator.nearW else { return fringe }
+                        let m = Vec2(x / w, y / w)
+                        if m.x.isFinite && m.y.isFinite { points.append(m) }
+                    }
+                }
                 if !points.isEmpty { out = unionOpt(out, Rect.bounding(points)) }
             case .primitive, .ring:
                 if let local = part.bounds, let r = h.boundingBox(of: local) {

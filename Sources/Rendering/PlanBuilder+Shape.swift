@@ -38,7 +38,7 @@ extension PlanBuilder {
         let fill = s.fillColor.flatMap { $0.a > 0 ? $0 : nil }
         let stroke = s.strokeColor.flatMap { $0.a > 0 && s.lineWidth > 0 ? $0 : nil }
         guard fill != nil || stroke != nil else { return nil }
-        // Quantized (steps of 2^(1/8)), so layers at about the same scale share trapezoids.
+        // Quantized (steps of 2^(1/8)), so layers at about the same scale share polygons.
         let scale = exp2((log2(pixelsPerUnit(n.toTarget, around: path.controlBounds)) * 8).rounded() / 8)
         let tol = Self.shapeMaskTolerancePixels / scale
         var parts = ShapeParts(pixel: 1 / scale)
@@ -47,7 +47,7 @@ extension PlanBuilder {
         // when the cache does not have the part.
         func general(_ part: String, stroke: StrokeStyle?, rule: FillRule,
                      _ polygons: () throws -> [[Vec2]]) -> ShapeParts.Part {
-            let key = ShapeTrapezoidKey(path: path, stroke: stroke, fillRule: rule, tolerance: tol)
+            let key = ShapePartKey(path: path, stroke: stroke, fillRule: rule, tolerance: tol)
             do {
                 return .polygons(try shapePolygonCache.value(for: key) {
                     ShapePolygons(try polygons(), rule: rule, source: key)
@@ -60,7 +60,7 @@ extension PlanBuilder {
         if let c = fill {
             if let prim = path.roundedRectPrimitive {
                 // A rect, rounded rect or circle fills as one analytic item (the
-                // rounded-rect distance function backgrounds use), not trapezoids.
+                // rounded-rect distance function backgrounds use), with no mask.
                 parts.fill = .primitive(prim.rect, radius: prim.radius)
             } else {
                 parts.fill = general("fill", stroke: nil, rule: s.fillRule) { path.subpaths(tolerance: tol).map(\.points) }
@@ -202,7 +202,7 @@ struct ShapeParts {
 /// What a shape part's polygons depend on: the path, the stroke (nil for
 /// the fill), the rule, and the flattening tolerance (from the layer's
 /// scale on screen).
-struct ShapeTrapezoidKey: Hashable {
+struct ShapePartKey: Hashable {
     var path: Path
     var stroke: StrokeStyle?
     var fillRule: FillRule

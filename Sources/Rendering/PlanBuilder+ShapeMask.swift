@@ -27,9 +27,9 @@ struct ShapePolygons {
     /// The polygons' bounds (finite points), nil when there are none.
     var bounds: Rect?
     /// What the polygons were built from (the path, stroke and tolerance).
-    var source: ShapeTrapezoidKey
+    var source: ShapePartKey
 
-    init(_ polygons: [[Vec2]], rule: FillRule, source: ShapeTrapezoidKey) {
+    init(_ polygons: [[Vec2]], rule: FillRule, source: ShapePartKey) {
         self.polygons = polygons; self.rule = rule; self.source = source
         let points = polygons.lazy.filter { $0.count >= 3 }.joined().filter { $0.x.isFinite && $0.y.isFinite }
         bounds = points.isEmpty ? nil : Rect.bounding(Array(points))
@@ -125,7 +125,7 @@ extension PlanBuilder {
 /// What a shape part's coverage mask depends on: its polygons' source, the
 /// layer → target map and the pixel window.
 struct ShapeMaskKey: Hashable {
-    var source: ShapeTrapezoidKey
+    var source: ShapePartKey
     var rule: FillRule
     var map: Homography
     var x0: Int, y0: Int, width: Int, height: Int

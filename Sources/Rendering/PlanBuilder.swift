@@ -63,7 +63,6 @@ public final class PlanBuilder {
     public internal(set) var stats = PlanBuildStats()
     /// Blurred shadowPath masks built this frame: image index and the local rect it covers.
     var shadowMasks: [ShadowMaskKey: (Int, Rect)] = [:]
-    /// Shape layers' trapezoids built this frame, shared by layers with the same path and style.
     /// Pixels per point of the pass being built (the canvas scale, or a rasterization scale).
     var pixelScale: Double
     /// Set while a rasterized layer's bitmap is sized (PlanBuilder+Rasterize):
