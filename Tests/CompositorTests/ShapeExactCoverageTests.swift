@@ -25,24 +25,18 @@ final class ShapeExactCoverageTests: XCTestCase {
         return (turned + Vec2(frame.x + frame.w / 2, frame.y + frame.h / 2)) * scale
     }
 
-    func assertExact(_ layer: String, region local: [Vec2], file: StaticString = #filePath, line: UInt = #line) throws {
-        try ExactCoverage.assertMatches(scene(layer), region: local.map(pixel), file: file, line: line)
+    func assertExact(_ c: ExactCoverage.Case, file: StaticString = #filePath, line: UInt = #line) throws {
+        try ExactCoverage.assertMatches(scene(c.layer), region: c.region.map(pixel), file: file, line: line)
     }
 
     func testFillOfNearlyHorizontalEdgesIsTheCoveredArea() throws {
         // A lens of chords with edges within 12° of horizontal, turned 7°:
         // the trapezoid items lost most of these rows' antialiasing.
-        let pts = [Vec2(2, 20), Vec2(30, 14), Vec2(60, 12.5), Vec2(90, 16), Vec2(98, 21), Vec2(70, 27),
-                   Vec2(40, 28.5), Vec2(8, 25)]
-        let path = "M " + pts.map { "\($0.x) \($0.y)" }.joined(separator: " L ") + " Z"
-        try assertExact(##""path":""## + path + ##"","fillColor":"#000000""##, region: pts)
+        try assertExact(ExactCoverage.lens)
     }
 
     func testStrokeOfALineIsItsRectangle() throws {
         // A 2-point butt-capped stroke from (5, 10) to (95, 14): the rectangle 1 point either side.
-        let a = Vec2(5, 10), b = Vec2(95, 14)
-        let d = (b - a) * (1 / (b - a).length), n = Vec2(-d.y, d.x)
-        try assertExact(##""path":"M 5 10 L 95 14","fillColor":null,"strokeColor":"#000000","lineWidth":2"##,
-                        region: [a + n, b + n, b - n, a - n])
+        try assertExact(ExactCoverage.lineStroke)
     }
 }

@@ -101,3 +101,17 @@ extension XCTestCase {
         return d
     }
 }
+
+extension XCTestCase {
+    /// Runs `body` on the shared executor with an empty texture cache and atlases (and the cache
+    /// budget `budget`), restoring the budget and the atlas switch after.
+    func withFreshExecutor(budget: Int = GLESExecutor.defaultTextureCacheBudget,
+                           _ body: (GLESExecutor) throws -> Void) throws {
+        let gl = try GPU.executor()
+        let old = (gl.textureCacheBudget, gl.useAtlas)
+        gl.dropImageTextures()
+        gl.textureCacheBudget = budget
+        defer { gl.dropImageTextures(); gl.textureCacheBudget = old.0; gl.useAtlas = old.1 }
+        try body(gl)
+    }
+}

@@ -79,15 +79,6 @@ final class MaskAtlasTests: XCTestCase {
         return TestPlans.canvas(items, clear: TestPlans.color(1, 1, 1, 1), images: images)
     }
 
-    /// Runs `body` on the shared executor with an empty texture cache and atlases, restoring them after.
-    func withFreshExecutor(_ body: (GLESExecutor) throws -> Void) throws {
-        let gl = try GPU.executor()
-        let old = gl.useAtlas
-        gl.dropImageTextures()
-        defer { gl.dropImageTextures(); gl.useAtlas = old }
-        try body(gl)
-    }
-
     func testMasksFromTheAtlasEqualTheirOwnTexturesAndTheCPUByteForByte() throws {
         try withFreshExecutor { gl in
             let plan = Self.plan()

@@ -118,17 +118,6 @@ final class TextureAtlasTests: XCTestCase {
                                 images: images.enumerated().map { PlanImage(key: "i\($0.offset)", image: $0.element) })
     }
 
-    /// Runs `body` on the shared executor with an empty texture cache (and atlas), restoring both after.
-    func withFreshExecutor(budget: Int = GLESExecutor.defaultTextureCacheBudget,
-                           _ body: (GLESExecutor) throws -> Void) throws {
-        let gl = try GPU.executor()
-        let old = (gl.textureCacheBudget, gl.useAtlas)
-        gl.dropImageTextures()
-        gl.textureCacheBudget = budget
-        defer { gl.dropImageTextures(); gl.textureCacheBudget = old.0; gl.useAtlas = old.1 }
-        try body(gl)
-    }
-
     func testAtlasSamplingEqualsEachImagesOwnTextureByteForByte() throws {
         try withFreshExecutor { gl in
             let plan = Self.plan()
