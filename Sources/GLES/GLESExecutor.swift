@@ -471,17 +471,17 @@ public final class GLESExecutor {
                                       filter: f, blend: item.blend))
                 return
             }
-            if case .image(let i) = ref, item.tint == nil, let slot = atlasSlot(i, frame: &frame, stats: &stats) {
+            if let c = Self.atlasCandidate(item), !c.mask, let slot = atlasSlot(c.image, frame: &frame, stats: &stats) {
                 emit(item, BatchState(program: f == .nearest ? .textureAtlasNearest : .textureAtlas, textures: [slot.texture.id], sizes: [slot.texture.size],
                                       filter: f, blend: item.blend), atlas: slot)
                 return
             }
             kind = flatTextures && item.hasUnitCoverage ? .textureFlat : .texture; filter = f; uv = u
-        case .textureAlpha(let ref, let u, let f, _):
+        case .textureAlpha(_, let u, let f, _):
             // A mask without coverage math, sampled nearest, may come from the mask atlas (the
             // slot goes where such an item's shape rect would be: ps_texture_alpha_atlas_nearest).
-            if case .image(let i) = ref, f == .nearest, item.hasUnitCoverage,
-               let slot = atlasSlot(i, mask: true, frame: &frame, stats: &stats) {
+            if let c = Self.atlasCandidate(item), c.mask,
+               let slot = atlasSlot(c.image, mask: true, frame: &frame, stats: &stats) {
                 emit(item, BatchState(program: .textureAlphaAtlasNearest, textures: [slot.texture.id],
                                       sizes: [slot.texture.size], filter: .nearest, blend: item.blend),
                      atlas: slot, at: VertexLayout.shapeRect)
@@ -561,6 +561,19 @@ public final class GLESExecutor {
         }
     }
 
+    /// The plan image `item` may be drawn from an atlas, and whether from
+    /// the mask atlas: an untinted Paint.texture item's image (the colour
+    /// atlas), a nearest Paint.textureAlpha item's without coverage math (the
+    /// mask atlas); nil for any other item. Whether the image goes in is
+    /// `atlasSlot`'s to say (PVRTC, size, room).
+    static func atlasCandidate(_ item: DrawItem) -> (image: Int, mask: Bool)? {
+        switch item.paint {
+        case .texture(.image(let i), _, _, _) where item.tint == nil: return (i, false)
+        case .textureAlpha(.image(let i), _, .nearest, _) where item.hasUnitCoverage: return (i, true)
+        default: return nil
+        }
+    }
+
     /// Pins the atlas pages holding images `plan` draws from either atlas (the
     /// items `appendPieces` would look up there), so that placing new images
     /// in this frame never empties them.
@@ -569,11 +582,8 @@ public final class GLESExecutor {
         for pass in plan.passes {
             guard case .draw(let items) = pass.content else { continue }
             for item in items {
-                switch item.paint {
-                case .texture(.image(let i), _, _, _) where item.tint == nil: colour.insert(i)
-                case .textureAlpha(.image(let i), _, .nearest, _) where item.hasUnitCoverage: masks.insert(i)
-                default: break
-                }
+                guard let c = Self.atlasCandidate(item) else { continue }
+                if c.mask { masks.insert(c.image) } else { colour.insert(c.image) }
             }
         }
         func keys(_ indices: Set<Int>) -> Set<TextureCacheKey> {
