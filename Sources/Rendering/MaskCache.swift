@@ -111,7 +111,9 @@ final class MaskCache<Key: Hashable, Value>: @unchecked Sendable {
 let shadowMaskCache = MaskCache<ShadowMaskKey, (Image, Rect)>(maxEntries: 64, maxBytes: 64 << 20) { $0.0.byteCount }
 
 /// Shape coverage masks (PlanBuilder+ShapeMask).
-let shapeMaskCache = MaskCache<ShapeMaskKey, Image>(maxEntries: 4096, maxBytes: 128 << 20) { $0.byteCount }
+let shapeMaskCache = MaskCache<ShapeMaskKey, ShapeMask>(maxEntries: 4096, maxBytes: 128 << 20) {
+    $0.image.byteCount + $0.tiles.count * MemoryLayout<ShapeMask.Tile>.stride
+}
 
 /// Shape parts' polygons in the layer's plane (PlanBuilder+ShapeMask): they
 /// depend on the path, the stroke and the flattening tolerance, not on where

@@ -62,7 +62,7 @@ extension PlanBuilder {
             return
         }
         let key = ShapeMaskKey(source: part.source, rule: part.rule, map: h, x0: x0, y0: y0, width: w, height: hgt)
-        let mask: Image
+        let mask: ShapeMask
         do {
             mask = try shapeMaskCache.value(for: key) {
                 let pixels: [[Vec2]]
@@ -75,37 +75,22 @@ extension PlanBuilder {
                 }
                 var win = CoverageWindow(x0: x0, y0: y0, width: w, height: hgt)
                 TrapezoidCoverage.accumulate(try Trapezoids.decomposeChecked(pixels, rule: part.rule), into: &win)
-                return Self.maskImage(win)
+                return ShapeMask(Self.maskImage(win), tile: Self.shapeMaskTile)
             }
         } catch {
             problem(n.layer, "\(what): \(error)")
             return
         }
-        images.append(PlanImage(key: "shapeMask(\(n.nameIndex))", image: mask))
+        images.append(PlanImage(key: "shapeMask(\(n.nameIndex))", image: mask.image))
         let index = images.count - 1
         let c = color.premultiplied.scaled(opacity)
         let window = Rect(x: Double(x0), y: Double(y0), width: Double(w), height: Double(hgt))
         let uv = Homography.mapping(window, to: Rect(x: 0, y: 0, width: 1, height: 1))
         let identity = Homography.identity.transform3D
-        let t = Self.shapeMaskTile
-        mask.pixels.withUnsafeBufferPointer { px in
-            for ty in stride(from: 0, to: hgt, by: t) {
-                for tx in stride(from: 0, to: w, by: t) {
-                    let tw = min(t, w - tx), th = min(t, hgt - ty)
-                    var any = false, full = true
-                    for y in ty..<(ty + th) {
-                        for x in tx..<(tx + tw) {
-                            let a = px[(y * w + x) * 4 + 3]
-                            any = any || a != 0
-                            full = full && a == 255
-                        }
-                    }
-                    guard any else { continue }
-                    let rect = Rect(x: Double(x0 + tx), y: Double(y0 + ty), width: Double(tw), height: Double(th))
-                    let paint: Paint = full ? .solid(c) : .textureAlpha(.image(index), uv: uv, filter: .nearest, color: c)
-                    add(DrawItem(layer: n.nameIndex, transform: identity, rect: rect, paint: paint, clip: n.clip))
-                }
-            }
+        for tile in mask.tiles {
+            let rect = Rect(x: Double(x0 + Int(tile.x)), y: Double(y0 + Int(tile.y)), width: Double(tile.width), height: Double(tile.height))
+            let paint: Paint = tile.full ? .solid(c) : .textureAlpha(.image(index), uv: uv, filter: .nearest, color: c)
+            add(DrawItem(layer: n.nameIndex, transform: identity, rect: rect, paint: paint, clip: n.clip))
         }
     }
 
