@@ -151,8 +151,8 @@ public final class GLESExecutor {
     /// Pages of coverage masks (Paint.textureAlpha, nearest, no coverage
     /// math), apart from `atlas`; also entries of `textureCache`.
     var maskAtlas: TextureAtlas
-    /// The mask atlas's pages at most (alpha pages: 1 MiB for one of 1024²):
-    /// shapes-300's masks (docs/benchmarks.md) take seven, 256², 512² and five of 1024².
+    /// The mask atlas's pages at most (alpha pages: at most 4 MiB, for one of 2048²):
+    /// shapes-300's masks (docs/benchmarks.md) take four, of 256², 512², 1024² and 2048².
     static let maskAtlasPages = 8
     private let framebuffer: Framebuffer
     private let batcher: Batcher

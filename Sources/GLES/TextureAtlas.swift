@@ -8,8 +8,9 @@
 //
 // Pages are square with a power-of-two side (the shader's exactness needs
 // it): the first 256², each later one twice the side of the one before (at
-// least what its first image needs, at most 1024²), so a scene with a few
-// small images holds 256 KiB rather than 4 MiB. Each page is an entry of the executor's TextureCache (a key of kind
+// least what its first image needs, at most 4 MiB: 1024² RGBA8 texels or,
+// in the mask atlas, 2048² alpha bytes), so a scene with a few small images
+// holds 256 KiB rather than 4 MiB. Each page is an entry of the executor's TextureCache (a key of kind
 // `.atlasPage`), so pages count against the cache's byte budget and age out
 // with it; the executor drops the pages the cache evicted (`dropEvicted`).
 // Images are keyed like cached textures (by the identity of their pixel
@@ -72,11 +73,11 @@ struct AtlasSlot: Equatable {
 
 /// Atlas pages of small images, kept across frames.
 final class TextureAtlas {
-    /// The largest page side (4 MiB of RGBA8).
-    static let maximumPageSide = 1024
+    /// The most bytes a page holds: 1024² RGBA8 texels, or 2048² alpha bytes.
+    static let maximumPageBytes = 4 << 20
     /// The first page's side (256 KiB of RGBA8).
     static let firstPageSide = 256
-    /// The largest image side placed in a page of `maximumPageSide`.
+    /// The largest image side placed in a page.
     static let maximumImageSide = 256
     /// Pages at most (by default); past them an image that fits nowhere is drawn from its own texture.
     static let maximumPages = 4
@@ -100,7 +101,8 @@ final class TextureAtlas {
         }
     }
 
-    /// The largest page side: the largest power of two within `maximumPageSide` and the texture limit.
+    /// The largest page side: the largest power of two whose page fits
+    /// `maximumPageBytes` (1024 for RGBA8 pages, 2048 for alpha pages) within the texture limit.
     let maxPageSide: Int
     /// The largest image side placed.
     let maxImageSide: Int
@@ -124,8 +126,9 @@ final class TextureAtlas {
     /// (`.maskAtlasPage`: the coverage masks' atlas of alpha pages, counted in GPUStats.maskAtlas*).
     init(maxTextureSize: Int, maxPages: Int = TextureAtlas.maximumPages, pageKind: TextureCacheKey.Kind = .atlasPage) {
         precondition(pageKind == .atlasPage || pageKind == .maskAtlasPage, "atlas pages are keyed as such")
+        let bytesPerTexel = pageKind == .maskAtlasPage ? 1 : 4
         var side = 1
-        while side * 2 <= min(Self.maximumPageSide, maxTextureSize) { side *= 2 }
+        while side * 2 <= maxTextureSize && 4 * side * side * bytesPerTexel <= Self.maximumPageBytes { side *= 2 }
         maxPageSide = side
         maxImageSide = min(Self.maximumImageSide, side - 2 * AtlasPacker.gutter)
         self.maxPages = maxPages

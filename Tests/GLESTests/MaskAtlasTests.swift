@@ -249,4 +249,13 @@ final class MaskAtlasTests: XCTestCase {
             XCTAssertTrue(gl.hasCachedTexture(plan.images[0], asBlocks: false))
         }
     }
+
+    /// Pages hold at most 4 MiB: 1024² RGBA8 texels, 2048² alpha bytes (so the
+    /// masks of shapes-300 take four pages, not seven), and never more than the driver's limit.
+    func testPagesAreBoundedByBytesNotBySide() {
+        XCTAssertEqual(TextureAtlas(maxTextureSize: 16384).maxPageSide, 1024)
+        XCTAssertEqual(TextureAtlas(maxTextureSize: 16384, maxPages: 8, pageKind: .maskAtlasPage).maxPageSide, 2048)
+        XCTAssertEqual(TextureAtlas(maxTextureSize: 1500, maxPages: 8, pageKind: .maskAtlasPage).maxPageSide, 1024)
+        XCTAssertEqual(TextureAtlas(maxTextureSize: 512).maxPageSide, 512)
+    }
 }
