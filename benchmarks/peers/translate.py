@@ -44,6 +44,7 @@ perspective (flattened, it is a 2D affine map) and refuses the rest of those.
 import math
 import os
 
+import translate_path
 import translate_text
 
 LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform", "backgroundColor",
@@ -55,7 +56,8 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
               "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale",
               "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "shadowPath", "shouldRasterize",
-              "rasterizationScale", "isDoubleSided", "anchorPointZ", "allowsGroupOpacity"} | translate_text.TEXT_KEYS
+              "rasterizationScale", "isDoubleSided", "anchorPointZ", "allowsGroupOpacity", "minificationFilter",
+              "magnificationFilter", "contentsAlphaMask", "isOpaque"} | translate_text.TEXT_KEYS
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -183,19 +185,11 @@ def _sublayer_space(L):
 
 
 def _path_commands(d, where):
-    """Absolute SVG path data (M L C Q S Z) as (command, numbers) pairs."""
-    import re
-    tokens = re.findall(r"[MLCQSZmlcqsz]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", d)
-    arity = {"M": 2, "L": 2, "C": 6, "Q": 4, "S": 4, "Z": 0}
-    out, i = [], 0
-    while i < len(tokens):
-        c = tokens[i]
-        if c not in arity:
-            raise SystemExit(f"{where}.path: only absolute M, L, C, Q, S and Z are translated, not {c!r}")
-        n = arity[c]
-        out.append((c, [float(v) for v in tokens[i + 1:i + 1 + n]]))
-        i += 1 + n
-    return out
+    """SVG path data as absolute (command, numbers) pairs: M, L, C, Q, A and Z (translate_path)."""
+    try:
+        return translate_path.parse(d, where)
+    except translate_path.PathSyntaxError as e:
+        raise SystemExit(str(e))
 
 
 def _shape(L, where):
@@ -204,7 +198,7 @@ def _shape(L, where):
         return None
     path = L.get("path")
     fill = parse_color(L["fillColor"]) if "fillColor" in L else (0.0, 0.0, 0.0, 1.0)
-    return {"path": _path_commands(path, where) if isinstance(path, str) else path,
+    return {"path": _path_commands(path, f"{where}.path") if isinstance(path, str) else path,
             "fill": fill, "evenOdd": L.get("fillRule", "nonZero") == "evenOdd",
             "stroke": parse_color(L.get("strokeColor")), "width": float(L.get("lineWidth", 1)),
             "cap": L.get("lineCap", "butt"), "join": L.get("lineJoin", "miter"),
@@ -225,6 +219,18 @@ def _skia_path(shape):
     if isinstance(spec, dict):
         if "ellipse" in spec:
             p.addOval(skia.Rect.MakeXYWH(*spec["ellipse"]))
+        elif "roundedRect" in spec and "cornerRadii" in spec:
+            # One radius per corner, [tl, tr, br, bl]; where two on one side add up to more than
+            # the side, all four shrink by one factor (CSS's rule). Clockwise from the start of the
+            # top edge, (x + tl, y), like the single-radius form (Skia's order is the same).
+            x, y, w, h = (float(v) for v in spec["roundedRect"])
+            radii = [max(float(v), 0.0) for v in spec["cornerRadii"]]
+            tl, tr, br, bl = radii
+            k = min([1.0] + [side / pair for side, pair in ((w, tl + tr), (w, bl + br), (h, tl + bl), (h, tr + br))
+                             if pair > 0])
+            rr = skia.RRect()
+            rr.setRectRadii(skia.Rect.MakeXYWH(x, y, w, h), [skia.Point(v * k, v * k) for v in radii])
+            p.addRRect(rr, skia.PathDirection.kCW, 0)
         elif "roundedRect" in spec:
             r = spec.get("cornerRadius", 0)
             # Clockwise from the start of the top edge, (x + r, y), as the format says (Skia's
@@ -234,22 +240,24 @@ def _skia_path(shape):
         else:
             p.addRect(skia.Rect.MakeXYWH(*spec["rect"]))
     else:
-        last_control = None
-        current = (0.0, 0.0)
+        # Absolute commands (translate_path has resolved relative ones, H, V, S and T).
         for c, v in spec or []:
             if c == "M":
-                p.moveTo(*v); current = (v[0], v[1]); last_control = None
+                p.moveTo(*v)
             elif c == "L":
-                p.lineTo(*v); current = (v[0], v[1]); last_control = None
+                p.lineTo(*v)
             elif c == "C":
-                p.cubicTo(*v); current = (v[4], v[5]); last_control = (v[2], v[3])
-            elif c == "S":
-                c1 = (2 * current[0] - last_control[0], 2 * current[1] - last_control[1]) if last_control else current
-                p.cubicTo(c1[0], c1[1], *v); current = (v[2], v[3]); last_control = (v[0], v[1])
+                p.cubicTo(*v)
             elif c == "Q":
-                p.quadTo(*v); current = (v[2], v[3]); last_control = None
+                p.quadTo(*v)
+            elif c == "A":
+                # SVG's arc: Skia's SVG-style arcTo (radii scaled up when too small, a zero radius a
+                # line); SVG's sweep flag 1 (positive angles, clockwise with y down) is kCW.
+                rx, ry, angle, large, sweep, x, y = v
+                p.arcTo(rx, ry, angle, skia.Path.ArcSize.kLarge_ArcSize if large else skia.Path.ArcSize.kSmall_ArcSize,
+                        skia.PathDirection.kCW if sweep else skia.PathDirection.kCCW, x, y)
             else:
-                p.close(); last_control = None
+                p.close()
     p.setFillType(skia.PathFillType.kEvenOdd if shape["evenOdd"] else skia.PathFillType.kWinding)
     shape["_path"] = p
     return p
@@ -343,6 +351,12 @@ def _layer(L, where, base):
         "opacity": float(L.get("opacity", 1)),
         "clip": bool(L.get("masksToBounds", False)),
         "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None,
+        # contentsAlphaMask: a second image whose alpha (or luminance) multiplies the contents' pixels.
+        "alphaMask": os.path.normpath(os.path.join(base, L["contentsAlphaMask"]))
+        if L.get("contents") and L.get("contentsAlphaMask") else None,
+        # (minification, magnification): "linear" or "nearest", for contents and a rasterized bitmap.
+        "filters": (_filter(L, "minificationFilter", where), _filter(L, "magnificationFilter", where)),
+        "opaque": bool(L.get("isOpaque", False)),
         "gravity": L.get("contentsGravity", "resize"),
         "slices": _contents_slicing(L, where),
         "aa": bool(L.get("allowsEdgeAntialiasing", False)),
@@ -361,6 +375,13 @@ def _layer(L, where, base):
         "shadowPath": _shadow_path(L, where),
         "rasterize": float(L.get("rasterizationScale", 1)) if L.get("shouldRasterize") else None,
     }
+
+
+def _filter(L, key, where):
+    v = L.get(key, "linear")
+    if v not in ("linear", "nearest"):
+        raise SystemExit(f"{where}.{key}: {v!r} is not a filter")
+    return v
 
 
 def _sublayers(items, where, base):
@@ -717,6 +738,47 @@ def _drawn_box(L, M):
     return box
 
 
+def _texels_per_pixel(M, src, dst):
+    """GL's scale factor rho for image pixels `src` drawn into `dst` (both (x, y, w, h)) through the
+    skia.Matrix M (points to device pixels, perspective allowed), at dst's centre: the longer of
+    the texel-space steps that one device pixel along x and along y makes (the screen-space
+    derivatives of the texel coordinates, mapped back through M's inverse)."""
+    import skia
+    inv = skia.Matrix()
+    if not M.invert(inv):
+        return 1.0
+    c = M.mapXY(dst[0] + dst[2] / 2, dst[1] + dst[3] / 2)
+    o, ex, ey = (inv.mapXY(c.x() + dx, c.y() + dy) for dx, dy in ((0, 0), (1, 0), (0, 1)))
+    ku, kv = src[2] / dst[2], src[3] / dst[3]
+
+    def length(q):
+        return math.hypot((q.x() - o.x()) * ku, (q.y() - o.y()) * kv)
+    return max(length(ex), length(ey))
+
+
+def _hybrid_image(colour, mask):
+    """A colour image and its contentsAlphaMask combined as the format says (docs/scene-format.md,
+    Hybrid images), as a premultiplied skia.Image: the colour premultiplied (rounded), then each
+    premultiplied pixel times m / 255 rounded to nearest, with m the mask's alpha if any of its
+    pixels is not opaque, else its luminance round(0.299 R + 0.587 G + 0.114 B). Same size required."""
+    import numpy as np
+    import skia
+    from PIL import Image
+    with Image.open(colour) as a, Image.open(mask) as b:
+        c = np.asarray(a.convert("RGBA")).astype(np.int64)
+        k = np.asarray(b.convert("RGBA")).astype(np.int64)
+    if c.shape != k.shape:
+        raise SystemExit(f"{mask}: the alpha mask is {k.shape[1]}×{k.shape[0]} but {colour} is {c.shape[1]}×{c.shape[0]}")
+    if (k[..., 3] < 255).any():
+        m = k[..., 3]
+    else:
+        m = np.floor(0.299 * k[..., 0] + 0.587 * k[..., 1] + 0.114 * k[..., 2] + 0.5).astype(np.int64)
+    a = c[..., 3:4]
+    premultiplied = np.concatenate([(c[..., :3] * a + 127) // 255, a], axis=-1)
+    out = (premultiplied * m[..., None] + 127) // 255
+    return skia.Image.fromarray(out.astype(np.uint8), skia.ColorType.kRGBA_8888_ColorType, skia.AlphaType.kPremul_AlphaType)
+
+
 # ---------------------------------------------------------------- Skia
 class SkiaRenderer:
     """Skia's CPU raster (gpu_context None) or Ganesh on `gpu_context` (a GrDirectContext)."""
@@ -737,11 +799,13 @@ class SkiaRenderer:
                 # The backing image, made once (as the compositor keeps it between frames).
                 img = translate_text.backing_image(L["text"], *L["rect"][2:])
                 L["textImage"] = img.makeTextureImage(gpu_context) if gpu_context and img else img
-            if L["image"] and L["image"] not in self.images:
-                img = skia.Image.open(L["image"])
+            key = (L["image"], L["alphaMask"])
+            if L["image"] and key not in self.images:
+                img = _hybrid_image(*key) if L["alphaMask"] else skia.Image.open(L["image"])
                 # Textures uploaded once, before timing (the compositor uploads on its first frame too).
-                self.images[L["image"]] = img.makeTextureImage(gpu_context) if gpu_context else img.makeRasterImage()
+                self.images[key] = img.makeTextureImage(gpu_context) if gpu_context else img.makeRasterImage()
         self.sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
+        self.nearest = skia.SamplingOptions(skia.FilterMode.kNearest)
         self.pixels = bytearray(tree["w"] * tree["h"] * 4) if readback else None
         # What the replicator instances being drawn multiply every colour by (straight RGBA).
         self.tint = (1.0, 1.0, 1.0, 1.0)
@@ -828,9 +892,18 @@ class SkiaRenderer:
         self._draw(c, inner, 1.0)
         p = skia.Paint(AntiAlias=L["aa"])
         p.setAlphaf(L["opacity"] * parent_alpha)
+        box = (x0 / sc, y0 / sc, (x1 - x0) / sc, (y1 - y0) / sc)
         canvas.drawImageRect(bitmap.makeImageSnapshot(), skia.Rect.MakeWH(x1 - x0, y1 - y0),
-                             skia.Rect.MakeLTRB(x0 / sc, y0 / sc, x1 / sc, y1 / sc), self.sampling, p,
+                             skia.Rect.MakeXYWH(*box), self._sampling(canvas, L, (0, 0, x1 - x0, y1 - y0), box), p,
                              skia.Canvas.kFast_SrcRectConstraint)
+
+    def _sampling(self, canvas, L, src, dst):
+        """Linear or nearest for drawing image pixels `src` (x, y, w, h) into `dst` (points) through
+        the canvas's matrix: the layer's filters, by GL's rule (magnification where a texel covers
+        at least a pixel, rho <= 1 at the centre of `dst`; _texels_per_pixel)."""
+        lo, hi = L["filters"]
+        f = lo if lo == hi else hi if _texels_per_pixel(canvas.getTotalMatrix(), src, dst) <= 1 else lo
+        return self.nearest if f == "nearest" else self.sampling
 
     def _shadow(self, canvas, L, alpha):
         """The layer's shadow, then its content. The shadow's source is the content at full
@@ -919,15 +992,19 @@ class SkiaRenderer:
             else:
                 canvas.drawRect(rect, paint)
         if L["image"]:
-            img = self.images[L["image"]]
+            img = self.images[(L["image"], L["alphaMask"])]
             ip = skia.Paint(AntiAlias=L["aa"], ColorFilter=self._tint_filter())
             ip.setAlphaf(alpha)
+            if L["opaque"] and alpha >= 1 and not L["aa"]:
+                # isOpaque: the contents are drawn with blending off (the format's blending hint):
+                # where the promise is broken, their pixels replace what lies beneath, alpha too.
+                ip.setBlendMode(skia.BlendMode.kSrc)
             dest = _gravity_rect(L["gravity"], (x, y, w, h), *_natural_size(L))
             for src, dst in _nine_slices(L, dest):
                 # kFast: bilinear samples past the source rect reach the image's other texels
                 # (clamped only at the whole image's edge), as the format says.
                 canvas.drawImageRect(img, skia.Rect.MakeXYWH(*src), skia.Rect.MakeXYWH(*dst),
-                                     self.sampling, ip, skia.Canvas.kFast_SrcRectConstraint)
+                                     self._sampling(canvas, L, src, dst), ip, skia.Canvas.kFast_SrcRectConstraint)
         if L.get("textImage"):
             # The backing image's pixels are 1/contentsScale points from the bounds' top-left corner:
             # the bounds show width × scale by height × scale of them (the rest of the last,
@@ -1074,11 +1151,13 @@ class CairoRenderer:
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
         if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["transformLayer"] or L["rasterize"]
+               or L["alphaMask"] or L["filters"] != ("linear", "linear") or L["opaque"]
                or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
                or not L["doubleSided"] or L["text"]
                for L in _walk(tree["layers"])):
             raise UnsupportedScene("masks, gradient, shape and transform layers, shouldRasterize, contentsGravity, contentsRect, "
+                                   "contentsAlphaMask, nearest filters, isOpaque, "
                                    "contentsCenter, contentsScale, perspective, sublayerTransform, "
                                    "replicators, allowsEdgeAntialiasing, isDoubleSided false and text layers are "
                                    "translated for Skia only")

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Writes the alpha masks scripts/outside-scenes uses for hybrid images (contentsAlphaMask) into
+benchmarks/scenes/images/, 64 × 64 pixels like the colour images there, one per way the format
+reads a mask (docs/scene-format.md, "Hybrid images"):
+
+  mask-alpha.png   RGBA with translucent pixels: the mask is its alpha channel (its colours are
+                   noise the reading must ignore); a soft disc with a hole and a hard-edged bar
+  mask-grey.png    8-bit grey, no alpha: the mask is the grey value (a ramp with hard stripes)
+  mask-rgb.png     RGB, no alpha: the mask is round(0.299 R + 0.587 G + 0.114 B) (coloured bands)
+  mask-opaque.png  RGBA, every pixel opaque: luminance again, not the (all-255) alpha
+
+Deterministic; needs Pillow and numpy.  Run:  python3 benchmarks/scenes/make_alpha_masks.py
+"""
+import os
+
+import numpy as np
+from PIL import Image
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    y, x = np.mgrid[0:64, 0:64].astype(np.float64) + 0.5
+    r = np.hypot(x - 30, y - 34)
+    alpha = np.clip(255 * (28 - r) / 12, 0, 255) * (r > 7)
+    alpha = np.where((x > 44) & (x < 52) & (y > 4), 200, alpha)
+    noise = (np.stack([x * 3, y * 4, x + y], -1) % 256)
+    images = {
+        "mask-alpha.png": np.concatenate([noise, alpha[..., None]], -1),
+        "mask-grey.png": np.where((x // 8) % 3 == 1, 255 - 4 * y, 4 * y),
+        "mask-rgb.png": np.stack([np.where(y < 24, 255, 40), np.where((x // 16) % 2 == 1, 230, 20),
+                                  np.clip(4 * x, 0, 255)], -1),
+        "mask-opaque.png": np.stack([np.clip(4 * y, 0, 255), 255 - np.clip(4 * x, 0, 255),
+                                     np.where(r < 20, 255, 0), np.full_like(x, 255)], -1),
+    }
+    for name, a in images.items():
+        a = np.clip(np.round(a), 0, 255).astype(np.uint8)
+        mode = {2: "L", 3: "RGB", 4: "RGBA"}[a.ndim if a.ndim == 2 else a.shape[-1]]
+        Image.fromarray(a, mode).save(os.path.join(HERE, "images", name))
+
+
+if __name__ == "__main__":
+    main()
