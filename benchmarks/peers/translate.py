@@ -604,7 +604,13 @@ def _stroke_source(sh):
         for length in contours:
             lo, hi = max(a - offset, 0.0), min(b - offset, length)
             if lo < hi:
-                m.getSegment(lo, hi, trimmed, True)
+                # Each piece into a path of its own: skia-python's getSegment replaces what its
+                # destination held (Skia's C++ appends), which lost every subpath but the last.
+                piece = skia.Path()
+                m.getSegment(lo, hi, piece, True)
+                if m.isClosed() and lo <= 0 and hi >= length:
+                    piece.close()  # a closed subpath the trim leaves whole stays closed (joined at its start)
+                trimmed.addPath(piece)
             offset += length
             m.nextContour()
         path = trimmed
