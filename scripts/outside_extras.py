@@ -284,26 +284,28 @@ def svg_path(r, w, h):
         parts.append(("M", start))
         cur = start
         for _ in range(r.randint(2, 5)):
-            kind = r.choice("LHVCQAAS T".replace(" ", ""))
+            kind = r.choice("LHVCQAA")
             if kind == "H":
                 nxt = [round(r.uniform(-0.1, 1.1) * w, 2), cur[1]]
                 parts.append(("H", [nxt[0]]))
             elif kind == "V":
                 nxt = [cur[0], round(r.uniform(-0.1, 1.1) * h, 2)]
                 parts.append(("V", [nxt[1]]))
-            elif kind in "LST":
-                if kind == "S" and parts[-1][0] not in "CS":
-                    kind = "L"
-                if kind == "T" and parts[-1][0] not in "QT":
-                    kind = "L"
+            elif kind == "L":
                 nxt = pt()
-                parts.append((kind, (pt() if kind == "S" else []) + nxt))
+                parts.append(("L", nxt))
             elif kind == "C":
                 nxt = pt()
                 parts.append(("C", pt() + pt() + nxt))
+                while r.random() < 0.5:   # smooth cubics after it (the first control point reflected)
+                    nxt = pt()
+                    parts.append(("S", pt() + nxt))
             elif kind == "Q":
                 nxt = pt()
                 parts.append(("Q", pt() + nxt))
+                while r.random() < 0.5:   # smooth quadratics after it
+                    nxt = pt()
+                    parts.append(("T", nxt))
             else:
                 nxt = pt()
                 while abs(nxt[0] - cur[0]) + abs(nxt[1] - cur[1]) < 3:
