@@ -4,7 +4,8 @@ Each kind below exercises one part of docs/scene-format.md that benchmarks/peers
 translates from the format's text:
   filters       minificationFilter / magnificationFilter ("nearest" and "linear", equal or not)
                 on images (gravities, contentsRect, contentsCenter, contentsScale) and on
-                rasterized layers' bitmaps;
+                rasterized layers' bitmaps, mostly of texel noise where nearest applies (on
+                smooth images a nearest filter read as linear hides in the comparison's slack);
   alphaMask     hybrid images: contentsAlphaMask from an RGBA mask (its alpha), a grey, an RGB and
                 an all-opaque RGBA mask (their luminance), over colour images with and without
                 alpha, and the same colour image with and without a mask in one scene;
@@ -35,6 +36,7 @@ Ties kept out (docs/reliability.md, "Random scenes against Skia"):
 """
 
 IMAGES = ["../images/gradient.png", "../images/rings.png", "../images/tiles.png"]
+TEXELS_IMAGE = "../images/texels.png"  # every texel far from its neighbours: nearest ≠ linear at a glance
 MASKS = ["../images/mask-alpha.png", "../images/mask-grey.png", "../images/mask-rgb.png", "../images/mask-opaque.png"]
 KINDS = ("filters", "alphaMask", "cornerRadii", "pathCommands", "isOpaque")
 TEXELS = 64  # every image and mask is 64 × 64
@@ -93,13 +95,16 @@ def filters(r, ratios, linear_min_limit=1.6):
     return out
 
 
+def applied(keys, ratios):
+    """The filter GL's rule picks for `ratios` under filters(…)'s keys (both sides: they are equal)."""
+    return keys.get("magnificationFilter" if max(ratios) <= 1 else "minificationFilter", "linear")
+
+
 def filtered(r, width, height, scale, stroke_pattern):
     """An image layer with nearest filters, or a rasterized layer whose bitmap is sampled nearest."""
     if r.random() < 0.3:
         return rasterized(r, width, height, scale)
-    out = {"contents": r.choice(IMAGES + IMAGES[:1])}
-    if r.random() < 0.3:
-        out["contentsAlphaMask"] = r.choice(MASKS)
+    out = {}
     # Texels per pixel along each axis: magnified (a texel 1.15 to 6 pixels) or minified (down to
     # 0.4 pixels a texel); both axes on one side.
     magnified = r.random() < 0.65
@@ -135,6 +140,12 @@ def filtered(r, width, height, scale, stroke_pattern):
         real = [cs / scale, cw * TEXELS / (mw * scale), ch * TEXELS / (mh * scale)]
     out["frame"] = place(r, width, height, w, h)
     out.update(filters(r, real))
+    # Mostly the texels image where nearest applies; never where a linear filter minifies it
+    # (bilinear minification of texel noise aliases, so any sample shift changes it).
+    nearest = applied(out, real) == "nearest"
+    out = dict({"contents": r.choice([TEXELS_IMAGE] * 3 + IMAGES if nearest else IMAGES)}, **out)
+    if r.random() < 0.3:
+        out["contentsAlphaMask"] = r.choice(MASKS)
     if r.random() < 0.5:
         out["backgroundColor"] = colour(r)
     if r.random() < 0.25:
@@ -165,6 +176,11 @@ def rasterized(r, width, height, scale):
              "backgroundColor": colour(r)}
         out["sublayers"].append(s)
     out.update(filters(r, [1 / (sc * scale)] * 2))
+    if applied(out, [1 / (sc * scale)] * 2) == "nearest" and r.random() < 0.7:
+        # Texel noise in the bitmap, drawn into it nearest too (at least 40 points a side).
+        out["sublayers"].append({"frame": [quantized(r, -5, w / 2), quantized(r, -5, h / 2), quantized(r, 40, 80),
+                                           quantized(r, 40, 80)], "contents": TEXELS_IMAGE,
+                                 "minificationFilter": "nearest", "magnificationFilter": "nearest"})
     if r.random() < 0.3:
         out["opacity"] = round(r.uniform(0.3, 1), 3)
     turn(r, out)

@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Writes the alpha masks scripts/outside-scenes uses for hybrid images (contentsAlphaMask) into
-benchmarks/scenes/images/, 64 × 64 pixels like the colour images there, one per way the format
-reads a mask (docs/scene-format.md, "Hybrid images"):
+"""Writes the images scripts/outside_extras.py uses besides make_1000_layers.py's into
+benchmarks/scenes/images/, 64 × 64 pixels like those:
+
+  texels.png       every texel its own colour, far from its neighbours' (a hash of its position),
+                   so nearest and linear sampling differ wherever a texel covers more than a pixel
+
+and the alpha masks for hybrid images (contentsAlphaMask), one per way the format reads a mask
+(docs/scene-format.md, "Hybrid images"):
 
   mask-alpha.png   RGBA with translucent pixels: the mask is its alpha channel (its colours are
                    noise the reading must ignore); a soft disc with a hole and a hard-edged bar
@@ -9,7 +14,7 @@ reads a mask (docs/scene-format.md, "Hybrid images"):
   mask-rgb.png     RGB, no alpha: the mask is round(0.299 R + 0.587 G + 0.114 B) (coloured bands)
   mask-opaque.png  RGBA, every pixel opaque: luminance again, not the (all-255) alpha
 
-Deterministic; needs Pillow and numpy.  Run:  python3 benchmarks/scenes/make_alpha_masks.py
+Deterministic; needs Pillow and numpy.  Run:  python3 benchmarks/scenes/make_extra_images.py
 """
 import os
 
@@ -25,7 +30,12 @@ def main():
     alpha = np.clip(255 * (28 - r) / 12, 0, 255) * (r > 7)
     alpha = np.where((x > 44) & (x < 52) & (y > 4), 200, alpha)
     noise = (np.stack([x * 3, y * 4, x + y], -1) % 256)
+    i, j = (x - 0.5).astype(np.int64), (y - 0.5).astype(np.int64)
+    h = (i * 73856093) ^ (j * 19349663)
+    texels = np.stack([(h >> 3) % 2 * 200 + 30, (h >> 5) % 2 * 180 + 40, (h >> 7) % 2 * 220 + 20,
+                       np.full_like(x, 255)], -1)
     images = {
+        "texels.png": texels,
         "mask-alpha.png": np.concatenate([noise, alpha[..., None]], -1),
         "mask-grey.png": np.where((x // 8) % 3 == 1, 255 - 4 * y, 4 * y),
         "mask-rgb.png": np.stack([np.where(y < 24, 255, 40), np.where((x // 16) % 2 == 1, 230, 20),
