@@ -33,9 +33,12 @@ orientation), zPosition order, isHidden, masks, shadowPath, shouldRasterize (thr
 bitmap on the format's grid), every contentsGravity with contentsRect,
 contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient
 layers, transform layers (sublayers kept in 3D, depth-sorted by their bounds
-centres), replicators (instance transforms and colours), shape layers (absolute
-M L C Q S Z path data and the shorthands, fill then stroke, one part under
-opacity, dashes and strokeStart/strokeEnd), allowsEdgeAntialiasing, and text layers
+centres), replicators (instance transforms and colours), shape layers (SVG path data in
+the full syntax, read by translate_path.py, arcs by Skia's SVG-style arcTo, and the
+shorthands, cornerRadii included; fill then stroke, one part under
+opacity, dashes and strokeStart/strokeEnd), allowsEdgeAntialiasing, nearest
+minification and magnification filters (GL's rule, _texels_per_pixel), hybrid images
+(contentsAlphaMask combined as the format says), isOpaque contents (blending off), and text layers
 (translate_text.py: the layout rules re-implemented on uharfbuzz and freetype-py,
 drawn into the backing image that is then drawn like contents). An
 antialiased masksToBounds clip is applied once over the composited parts. cairo draws a transform without
