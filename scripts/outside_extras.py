@@ -14,7 +14,9 @@ translates from the format's text:
   pathCommands  SVG path data with H, V, S, T, A and relative commands, implicit repetition and
                 the terse number syntax ("-1-2", ".5.5", exponents, arc flags without separators);
   isOpaque      image layers that promise opaque contents, with contents that are not opaque
-                (the format: drawn with blending off, their pixels replace what lies beneath).
+                (the format: drawn with blending off, their pixels replace what lies beneath);
+  tiled         tiled layers of a plain PNG (tiles of 16 or 32 pixels), levels of detail and
+                their bias, contentsScale, scaled and turned: which pyramid level is drawn.
 
 The layers come from a generator of their own (outside-scenes seeds it with "extras SEED"), so the
 main generator's layers of a seed stay what they were. They sit in the scene's shifted container
@@ -35,10 +37,13 @@ Ties kept out (docs/reliability.md, "Random scenes against Skia"):
   a linear filter that minifies stays at rho <= 1.6, as the main generator's images do.
 """
 
+import math
+
 IMAGES = ["../images/gradient.png", "../images/rings.png", "../images/tiles.png"]
-TEXELS_IMAGE = "../images/texels.png"  # every texel far from its neighbours: nearest ≠ linear at a glance
+TEXELS_IMAGE = "../images/texels.png"
+RINGS_256 = "../images/rings-256.png"  # 256², for tiled layers' pyramids  # every texel far from its neighbours: nearest ≠ linear at a glance
 MASKS = ["../images/mask-alpha.png", "../images/mask-grey.png", "../images/mask-rgb.png", "../images/mask-opaque.png"]
-KINDS = ("filters", "alphaMask", "cornerRadii", "pathCommands", "isOpaque")
+KINDS = ("filters", "alphaMask", "cornerRadii", "pathCommands", "isOpaque", "tiled")
 TEXELS = 64  # every image and mask is 64 × 64
 
 
@@ -56,7 +61,7 @@ def quantized(r, lo, hi):
 def layer(r, kind, width, height, scale, stroke_pattern):
     """One layer of `kind` for a canvas width × height points at `scale` pixels per point."""
     return {"filters": filtered, "alphaMask": hybrid, "cornerRadii": per_corner, "pathCommands": svg_shape,
-            "isOpaque": opaque_promise}[kind](r, width, height, scale, stroke_pattern)
+            "isOpaque": opaque_promise, "tiled": tiled}[kind](r, width, height, scale, stroke_pattern)
 
 
 def place(r, width, height, w, h):
@@ -167,20 +172,33 @@ def rasterized(r, width, height, scale):
     w, h = quantized(r, 20, 160), quantized(r, 20, 120)
     out = {"frame": place(r, width, height, w, h), "shouldRasterize": True, "rasterizationScale": sc,
            "backgroundColor": colour(r), "sublayers": []}
-    if r.random() < 0.5:
+    out.update(filters(r, [1 / (sc * scale)] * 2))
+    nearest = applied(out, [1 / (sc * scale)] * 2) == "nearest"
+    if r.random() < 0.5 and not nearest:
+        # Not where the bitmap is drawn back nearest: Skia's coverage of a small rounded corner is
+        # short of the exact area by up to 0.2 (docs/reliability.md), which nearest shows as blocks.
         out["cornerRadius"] = round(r.uniform(2, 20), 2)
     if r.random() < 0.4:
         out["borderWidth"], out["borderColor"] = r.choice([2, 3.5, 5]), colour(r)
     for _ in range(r.randint(1, 4)):
-        s = {"frame": [quantized(r, -5, w - 5), quantized(r, -5, h - 5), quantized(r, 4, 60), quantized(r, 4, 60)],
+        # On quarter points, where the odd scales keep the edges off the bitmap's pixel centres.
+        s = {"frame": [round(r.uniform(-5, w - 5) * 4) / 4, round(r.uniform(-5, h - 5) * 4) / 4,
+                       round(r.uniform(4, 60) * 4) / 4, round(r.uniform(4, 60) * 4) / 4],
              "backgroundColor": colour(r)}
         out["sublayers"].append(s)
-    out.update(filters(r, [1 / (sc * scale)] * 2))
-    if applied(out, [1 / (sc * scale)] * 2) == "nearest" and r.random() < 0.7:
-        # Texel noise in the bitmap, drawn into it nearest too (at least 40 points a side).
-        out["sublayers"].append({"frame": [quantized(r, -5, w / 2), quantized(r, -5, h / 2), quantized(r, 40, 80),
-                                           quantized(r, 40, 80)], "contents": TEXELS_IMAGE,
-                                 "minificationFilter": "nearest", "magnificationFilter": "nearest"})
+    if nearest and r.random() < 0.7:
+        # Detail in the bitmap: stripes 1 to 2 points wide on quarter points (their edges kept off
+        # the bitmap's pixel centres by the odd scales), where nearest and linear differ at every
+        # edge. Not texel noise: an image's 64 texel edges land anywhere in the bitmap's grid (no
+        # shift moves them), one passes within a thousandth of a pixel of a centre in about one
+        # image of two, and nearest minification there flips a bitmap column that the drawing
+        # back then widens past the comparison's slack (seed 6600064 of the first GPU run).
+        p = r.choice([2, 3, 4])
+        vertical = r.random() < 0.5
+        for i in range(int((w if vertical else h) / p)):
+            a = round((i * p + r.choice([0, 0.25, 0.5])) * 4) / 4
+            out["sublayers"].append({"frame": [a, 0, p / 2, h] if vertical else [0, a, w, p / 2],
+                                     "backgroundColor": colour(r, ("FF",))})
     if r.random() < 0.3:
         out["opacity"] = round(r.uniform(0.3, 1), 3)
     turn(r, out)
@@ -419,4 +437,55 @@ def opaque_promise(r, width, height, scale, stroke_pattern):
         inner = dict(out, frame=[10, 10, w, h])
         return {"frame": place(r, width, height, w + 20, h + 20), "opacity": round(r.uniform(0.3, 0.9), 3),
                 "backgroundColor": colour(r), "sublayers": [under, inner]}
+    return out
+
+
+def tiled(r, width, height, scale, stroke_pattern):
+    """A tiled layer (square bounds, as the images are square) under a uniform scale, maybe turned,
+    of a 64² image or of rings-256.png (whose pyramid levels differ from each other). Kept clear of
+    the level rule's ties: log2(on-screen pixels per point ÷ contentsScale) at least 0.06 from a
+    whole number (where ceil jumps), and no level within 4 % of the pixels per point wanted (where
+    "at least that many" flips). The picture is a pyramid level drawn bilinear, mostly minified
+    (the rule wants at least the pixels the screen shows): images with detail only where that level
+    is minified at most 1.6 times (the main generator's limit), else the gradient."""
+    source, size = r.choice([(IMAGES[0], 64), (IMAGES[2], 64), (RINGS_256, 256), (RINGS_256, 256)])
+    cs = r.choice([0.5, 1, 1, 2])
+    lod, bias = r.randint(1, 6), r.choice([0, 0, 1, 2])
+    w = quantized(r, 20, 200)
+    s = r.choice([1, round(r.uniform(0.25, 2), 3)])
+    for _ in range(30):
+        pps = scale * s
+        frac = math.log2(pps / cs) % 1
+        k = min(max(math.ceil(math.log2(pps / cs)), bias - lod + 1), bias)
+        want = cs * 2.0 ** k
+        if min(frac, 1 - frac) > 0.06 and all(abs(size / 2 ** d / w / want - 1) > 0.04 for d in range(10)):
+            break
+        s, w = round(s * 1.09, 3), round(w * 1.05, 2)
+    else:
+        s, w, lod, bias, cs = 1, 100.3, 1, 0, 1
+        pps, want = scale, 1
+    level = size
+    while level > 1 and (level // 2) / w >= want:
+        level //= 2
+    if level / w / pps > 1.6:
+        source = IMAGES[0]
+    out = {"type": "tiled", "frame": place(r, width, height, w, w), "contents": source,
+           "tileSize": r.choice([16, 32, [16, 16], 64]), "levelsOfDetail": lod, "levelsOfDetailBias": bias}
+    if cs != 1 or r.random() < 0.3:
+        out["contentsScale"] = cs
+    if r.random() < 0.3:
+        out["fadeDuration"] = r.choice([0, 0.25])
+    t = [{"scale": [s, s, 1]}] if s != 1 else []
+    if r.random() < 0.3:
+        t.append({"rotate": r.choice([r.uniform(-180, 180), 90, 30])})
+    if t:
+        out["transform"] = t
+    if r.random() < 0.4:
+        out["backgroundColor"] = colour(r)
+    if r.random() < 0.25:
+        out["borderWidth"], out["borderColor"] = r.choice([2, 3.5]), colour(r)
+    if r.random() < 0.2:
+        out["opacity"] = round(r.uniform(0.3, 1), 3)
+    if r.random() < 0.2:
+        out["cornerRadius"], out["masksToBounds"] = round(r.uniform(2, 20), 2), True
     return out

@@ -60,7 +60,8 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale",
               "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "shadowPath", "shouldRasterize",
               "rasterizationScale", "isDoubleSided", "anchorPointZ", "allowsGroupOpacity", "minificationFilter",
-              "magnificationFilter", "contentsAlphaMask", "isOpaque"} | translate_text.TEXT_KEYS
+              "magnificationFilter", "contentsAlphaMask", "isOpaque", "tileSize", "levelsOfDetail",
+              "levelsOfDetailBias", "fadeDuration"} | translate_text.TEXT_KEYS
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -329,9 +330,10 @@ def _layer(L, where, base):
     else:
         bx, by, w, h = (float(v) for v in L.get("bounds", [0, 0, 0, 0]))
         px, py = (float(v) for v in L.get("position", [0, 0]))
-    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape", "transformLayer", "text"):
+    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape", "transformLayer", "text", "tiled"):
         raise SystemExit(f"{where}: layers of type {L['type']!r} are not translated")
     transform4 = _matrix4(L.get("transform", []), f"{where}.transform")
+    tiled = L.get("type") == "tiled"
     try:
         text = translate_text.parse(L, where, base, parse_color)
     except translate_text.UnsupportedText as e:
@@ -353,7 +355,8 @@ def _layer(L, where, base):
         "border": bw, "borderColor": parse_color(L.get("borderColor", "#000000")) if bw > 0 else None,
         "opacity": float(L.get("opacity", 1)),
         "clip": bool(L.get("masksToBounds", False)),
-        "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None,
+        "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") and not tiled else None,
+        "tiled": _tiled(L, where, base) if tiled else None,
         # contentsAlphaMask: a second image whose alpha (or luminance) multiplies the contents' pixels.
         "alphaMask": os.path.normpath(os.path.join(base, L["contentsAlphaMask"]))
         if L.get("contents") and L.get("contentsAlphaMask") else None,
@@ -365,7 +368,7 @@ def _layer(L, where, base):
         "aa": bool(L.get("allowsEdgeAntialiasing", False)),
         "replicator": _replicator(L, where),
         "shape": _shape(L, where),
-        "imageSize": _png_size(os.path.join(base, L["contents"])) if L.get("contents") else None,
+        "imageSize": _png_size(os.path.join(base, L["contents"])) if L.get("contents") and not tiled else None,
         "gradient": _gradient(L, where),
         "text": text,
         "mask": _layer(L["mask"], f"{where}.mask", base) if L.get("mask") else None,
@@ -378,6 +381,54 @@ def _layer(L, where, base):
         "shadowPath": _shadow_path(L, where),
         "rasterize": float(L.get("rasterizationScale", 1)) if L.get("shouldRasterize") else None,
     }
+
+
+def _tiled(L, where, base):
+    """A tiled layer's plain-image source (a .dzi is not translated), its levels of detail and
+    contentsScale; tileSize only says how the compositor cuts it (seams match one big image)."""
+    path = os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None
+    if path is not None and not path.lower().endswith(".png"):
+        raise UnsupportedScene(f"{where}.contents: only a PNG source of a tiled layer is translated")
+    return {"path": path, "size": _png_size(path) if path else None, "lod": int(L.get("levelsOfDetail", 1)),
+            "bias": int(L.get("levelsOfDetailBias", 0)), "scale": float(L.get("contentsScale", 1))}
+
+
+def _tiled_level(t, pixels_per_point, w, h):
+    """The pyramid level a tiled layer draws (docs/scene-format.md, Tiled layers): with
+    k = ceil(log2(on-screen pixels per point / contentsScale)) clamped to bias − levels + 1 … bias,
+    it wants contentsScale × 2^k pixels per point and takes the coarsest level with at least that
+    many along both axes of its w × h bounds (the full image at most). Levels follow Deep Zoom:
+    the top one, ceil(log2(max side)), is the image; each below halves the one above, rounding up.
+    Returns (level, its width, its height, levels below the top)."""
+    iw, ih = t["size"]
+    k = math.ceil(math.log2(pixels_per_point / t["scale"]))
+    k = min(max(k, t["bias"] - t["lod"] + 1), t["bias"])
+    want = t["scale"] * 2.0 ** k
+    top = math.ceil(math.log2(max(iw, ih)))
+    lw, lh, down = iw, ih, 0
+    while down < top:
+        nw, nh = -(-lw // 2), -(-lh // 2)
+        if nw / w < want or nh / h < want:
+            break
+        lw, lh, down = nw, nh, down + 1
+    return top - down, lw, lh, down
+
+
+def _pyramid_image(path, down):
+    """The image `down` levels below the full one: 2 × 2 means of premultiplied RGBA each step,
+    rounded (an odd side's last row or column averages what it has), as a skia.Image."""
+    import numpy as np
+    import skia
+    from PIL import Image
+    with Image.open(path) as im:
+        c = np.asarray(im.convert("RGBA")).astype(np.float64)
+    a = np.round(np.concatenate([c[..., :3] * c[..., 3:4] / 255, c[..., 3:4]], -1))
+    for _ in range(down):
+        h, w = a.shape[:2]
+        p = np.pad(a, ((0, h % 2), (0, w % 2), (0, 0)), mode="edge")
+        a = np.floor((p[0::2, 0::2] + p[1::2, 0::2] + p[0::2, 1::2] + p[1::2, 1::2]) / 4 + 0.5)
+    return skia.Image.fromarray(np.ascontiguousarray(a.astype(np.uint8)), skia.ColorType.kRGBA_8888_ColorType,
+                                skia.AlphaType.kPremul_AlphaType)
 
 
 def _filter(L, key, where):
@@ -1014,6 +1065,18 @@ class SkiaRenderer:
                 # (clamped only at the whole image's edge), as the format says.
                 canvas.drawImageRect(img, skia.Rect.MakeXYWH(*src), skia.Rect.MakeXYWH(*dst),
                                      self._sampling(canvas, L, src, dst), ip, skia.Canvas.kFast_SrcRectConstraint)
+        if L["tiled"] and L["tiled"]["path"] and w > 0 and h > 0:
+            # The level its on-screen scale needs (at the bounds' centre), drawn over the bounds like
+            # contents with resize gravity (the tiles' overlap makes the seams one big image's).
+            ppp = _texels_per_pixel(canvas.getTotalMatrix(), (0, 0, w, h), (x, y, w, h))
+            _, lw, lh, down = _tiled_level(L["tiled"], 1 / ppp, w, h)
+            key = (L["tiled"]["path"], down)
+            if key not in self.images:
+                self.images[key] = _pyramid_image(*key)
+            tp = skia.Paint(AntiAlias=L["aa"], ColorFilter=self._tint_filter())
+            tp.setAlphaf(alpha)
+            canvas.drawImageRect(self.images[key], skia.Rect.MakeWH(lw, lh), rect, self.sampling, tp,
+                                 skia.Canvas.kFast_SrcRectConstraint)
         if L.get("textImage"):
             # The backing image's pixels are 1/contentsScale points from the bounds' top-left corner:
             # the bounds show width × scale by height × scale of them (the rest of the last,
@@ -1160,13 +1223,13 @@ class CairoRenderer:
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
         if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["transformLayer"] or L["rasterize"]
-               or L["alphaMask"] or L["filters"] != ("linear", "linear") or L["opaque"]
+               or L["alphaMask"] or L["filters"] != ("linear", "linear") or L["opaque"] or L["tiled"]
                or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
                or not L["doubleSided"] or L["text"]
                for L in _walk(tree["layers"])):
             raise UnsupportedScene("masks, gradient, shape and transform layers, shouldRasterize, contentsGravity, contentsRect, "
-                                   "contentsAlphaMask, nearest filters, isOpaque, "
+                                   "contentsAlphaMask, nearest filters, isOpaque, tiled layers, "
                                    "contentsCenter, contentsScale, perspective, sublayerTransform, "
                                    "replicators, allowsEdgeAntialiasing, isDoubleSided false and text layers are "
                                    "translated for Skia only")
