@@ -4,8 +4,8 @@ benchmarks/scenes/images/, 64 × 64 pixels like those:
 
   texels.png       every texel its own colour, far from its neighbours' (a hash of its position),
                    so nearest and linear sampling differ wherever a texel covers more than a pixel
-  rings-256.png    256 × 256 concentric rings 12 pixels apart in two colours: the pyramid levels of
-                   a tiled layer differ from each other (the rings blur away two levels down)
+  rings-256.png    256 × 256 concentric rings 6 pixels apart in two colours: the pyramid levels of
+                   a tiled layer differ from each other (each 2 × 2 mean weakens the rings)
 
 and the alpha masks for hybrid images (contentsAlphaMask), one per way the format reads a mask
 (docs/scene-format.md, "Hybrid images"):
@@ -47,7 +47,7 @@ def main():
     }
     y2, x2 = np.mgrid[0:256, 0:256].astype(np.float64) + 0.5
     d = np.hypot(x2 - 120, y2 - 136)
-    wave = 0.5 + 0.5 * np.sin(2 * np.pi * d / 12)
+    wave = 0.5 + 0.5 * np.sin(2 * np.pi * d / 6)
     images["rings-256.png"] = np.stack([40 + 200 * wave, 60 + 120 * (1 - wave), 200 - 150 * wave,
                                         np.full_like(d, 255)], -1)
     for name, a in images.items():
