@@ -9,7 +9,7 @@
 // freetype-py), and each one's backing image is also compared pixel for
 // pixel. Half the scenes also hold layers of scripts/outside_extras.py
 // (nearest filters, hybrid images, per-corner radii, SVG path syntax,
-// isOpaque). Skipped without python3 and skia-python, numpy, Pillow, uharfbuzz
+// isOpaque, tiled layers). Skipped without python3 and skia-python, numpy, Pillow, uharfbuzz
 // and freetype-py, except under CI=true.
 
 import XCTest
