@@ -6,7 +6,8 @@ keeps failing scenes (with whatever the check reports about them), reduces them 
 reduce_scene when asked, prints the summary and exits 0 when every scene passed, else 1.
 
 reduce_scene deletes layers (last first), then each layer's keys other than its frame
-and sublayers, keeping a deletion only while `still(scene)` says the failure remains; it
+and sublayers (or `keep`; on the scene's top-level layers also `keep_outer`), keeping a
+deletion only while `still(scene)` says the failure remains; it
 recurses into the sublayers that are left. `still` sees the whole scene after every
 change (it usually writes it out and re-runs the check).
 """
@@ -17,7 +18,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def reduce_scene(scene, still, keep=("frame", "sublayers")):
+def reduce_scene(scene, still, keep=("frame", "sublayers"), keep_outer=()):
     def reduce(holder):
         layers = holder.get("sublayers", [])
         for i in reversed(range(len(layers))):
@@ -25,7 +26,8 @@ def reduce_scene(scene, still, keep=("frame", "sublayers")):
             if not still(scene):
                 layers.insert(i, removed)
         for child in layers:
-            for key in [k for k in child if k not in keep]:
+            kept = keep + keep_outer if holder is scene else keep
+            for key in [k for k in child if k not in kept]:
                 value = child.pop(key)
                 if not still(scene):
                     child[key] = value
@@ -35,13 +37,14 @@ def reduce_scene(scene, still, keep=("frame", "sublayers")):
     return scene
 
 
-def run(count, first_seed, out, make_scene, check, minimize):
+def run(count, first_seed, out, make_scene, check, minimize, keep=("frame", "sublayers"), keep_outer=()):
     """Checks the scenes make_scene(seed) for `count` seeds from `first_seed`.
 
     check(path) returns (status, what, report): status "ok" for a pass; otherwise `what`
     names the failure and report(path), when not None, prints or saves what else the check
     found. With `minimize`, a failing scene is reduced while check gives the same status
-    (not for "timeout"), into NAME-min.json beside it."""
+    (not for "timeout"), into NAME-min.json beside it; the keys `keep` of every layer and
+    `keep_outer` of the scene's top-level layers stay (those that keep ties out, say)."""
     scenes = os.path.join(out, "scenes")
     os.makedirs(scenes, exist_ok=True)
     link = os.path.join(out, "images")
@@ -73,7 +76,7 @@ def run(count, first_seed, out, make_scene, check, minimize):
                 with open(small_path, "w") as f:
                     json.dump(candidate, f)
                 return check(small_path)[0] == status
-            small = reduce_scene(s, still)
+            small = reduce_scene(s, still, keep, keep_outer)
             print(f"    minimized: {small_path} ({len(json.dumps(small))} bytes)", file=sys.stderr)
     if sys.stderr.isatty():
         print(file=sys.stderr)

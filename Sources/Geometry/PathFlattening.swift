@@ -197,7 +197,11 @@ public extension Path {
     /// A rounded rectangle with its own radius per corner — top-left,
     /// top-right, bottom-right, bottom-left — clockwise from the top edge.
     /// Radii are made non-negative, then all scaled down together (as CSS
-    /// does) where two on one side would overlap.
+    /// does) where two on one side would overlap. A side the radii fill
+    /// (scaled to fit, their sum equals it up to rounding) has no straight
+    /// segment: it would be a few ulps long, sometimes pointing backwards,
+    /// and a stroke would join that reversal at a square corner next to it
+    /// (the miter's outer square lost; CornerRadiiStrokeTests).
     static func roundedRect(_ r: Rect, radii: [Double]) -> Path {
         precondition(radii.count == 4, "roundedRect(_:radii:) takes 4 radii")
         var rad = radii.map { max(0, $0.isFinite ? $0 : 0) }
@@ -210,13 +214,16 @@ public extension Path {
         let k = 0.5522847498307936
         let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
         let (tl, tr, br, bl) = (rad[0], rad[1], rad[2], rad[3])
-        var e: [PathElement] = [.move(Vec2(x0 + tl, y0)), .line(Vec2(x1 - tr, y0))]
+        // A straight side only where it is longer than rounding (relative to the rect's size).
+        let tiny = 1e-9 * max(r.width, r.height)
+        var e: [PathElement] = [.move(Vec2(x0 + tl, y0))]
+        if (x1 - tr) - (x0 + tl) > tiny { e.append(.line(Vec2(x1 - tr, y0))) }
         if tr > 0 { e.append(.cubic(Vec2(x1 - tr + k * tr, y0), Vec2(x1, y0 + tr - k * tr), Vec2(x1, y0 + tr))) }
-        e.append(.line(Vec2(x1, y1 - br)))
+        if (y1 - br) - (y0 + tr) > tiny { e.append(.line(Vec2(x1, y1 - br))) }
         if br > 0 { e.append(.cubic(Vec2(x1, y1 - br + k * br), Vec2(x1 - br + k * br, y1), Vec2(x1 - br, y1))) }
-        e.append(.line(Vec2(x0 + bl, y1)))
+        if (x1 - br) - (x0 + bl) > tiny { e.append(.line(Vec2(x0 + bl, y1))) }
         if bl > 0 { e.append(.cubic(Vec2(x0 + bl - k * bl, y1), Vec2(x0, y1 - bl + k * bl), Vec2(x0, y1 - bl))) }
-        e.append(.line(Vec2(x0, y0 + tl)))
+        if (y1 - bl) - (y0 + tl) > tiny { e.append(.line(Vec2(x0, y0 + tl))) }
         if tl > 0 { e.append(.cubic(Vec2(x0, y0 + tl - k * tl), Vec2(x0 + tl - k * tl, y0), Vec2(x0 + tl, y0))) }
         e.append(.close)
         return Path(e)

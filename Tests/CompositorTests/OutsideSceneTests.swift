@@ -7,7 +7,9 @@
 // 24 levels from every value within a pixel in the other picture). Text
 // layers are laid out again by benchmarks/peers/translate_text.py (uharfbuzz,
 // freetype-py), and each one's backing image is also compared pixel for
-// pixel. Skipped without python3 and skia-python, numpy, Pillow, uharfbuzz
+// pixel. Half the scenes also hold layers of scripts/outside_extras.py
+// (nearest filters, hybrid images, per-corner radii, SVG path syntax,
+// isOpaque, tiled layers). Skipped without python3 and skia-python, numpy, Pillow, uharfbuzz
 // and freetype-py, except under CI=true.
 
 import XCTest

@@ -33,9 +33,12 @@ orientation), zPosition order, isHidden, masks, shadowPath, shouldRasterize (thr
 bitmap on the format's grid), every contentsGravity with contentsRect,
 contentsCenter (nine slices) and contentsScale, axial, radial and conic gradient
 layers, transform layers (sublayers kept in 3D, depth-sorted by their bounds
-centres), replicators (instance transforms and colours), shape layers (absolute
-M L C Q S Z path data and the shorthands, fill then stroke, one part under
-opacity, dashes and strokeStart/strokeEnd), allowsEdgeAntialiasing, and text layers
+centres), replicators (instance transforms and colours), shape layers (SVG path data in
+the full syntax, read by translate_path.py, arcs by Skia's SVG-style arcTo, and the
+shorthands, cornerRadii included; fill then stroke, one part under
+opacity, dashes and strokeStart/strokeEnd), allowsEdgeAntialiasing, nearest
+minification and magnification filters (GL's rule, _texels_per_pixel), hybrid images
+(contentsAlphaMask combined as the format says), isOpaque contents (blending off), and text layers
 (translate_text.py: the layout rules re-implemented on uharfbuzz and freetype-py,
 drawn into the backing image that is then drawn like contents). An
 antialiased masksToBounds clip is applied once over the composited parts. cairo draws a transform without
@@ -44,6 +47,7 @@ perspective (flattened, it is a 2D affine map) and refuses the rest of those.
 import math
 import os
 
+import translate_path
 import translate_text
 
 LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform", "backgroundColor",
@@ -55,7 +59,9 @@ LAYER_KEYS = {"name", "frame", "bounds", "position", "anchorPoint", "transform",
               "instanceBlueOffset", "instanceAlphaOffset", "path", "fillColor", "fillRule", "strokeColor",
               "lineWidth", "lineCap", "lineJoin", "miterLimit", "contentsRect", "contentsCenter", "contentsScale",
               "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd", "shadowPath", "shouldRasterize",
-              "rasterizationScale", "isDoubleSided", "anchorPointZ", "allowsGroupOpacity"} | translate_text.TEXT_KEYS
+              "rasterizationScale", "isDoubleSided", "anchorPointZ", "allowsGroupOpacity", "minificationFilter",
+              "magnificationFilter", "contentsAlphaMask", "isOpaque", "tileSize", "levelsOfDetail",
+              "levelsOfDetailBias", "fadeDuration"} | translate_text.TEXT_KEYS
 GRAVITIES = {"resize", "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
              "bottomRight", "resizeAspect", "resizeAspectFill"}
 CANVAS_KEYS = {"width", "height", "scale", "backgroundColor"}
@@ -183,19 +189,11 @@ def _sublayer_space(L):
 
 
 def _path_commands(d, where):
-    """Absolute SVG path data (M L C Q S Z) as (command, numbers) pairs."""
-    import re
-    tokens = re.findall(r"[MLCQSZmlcqsz]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?", d)
-    arity = {"M": 2, "L": 2, "C": 6, "Q": 4, "S": 4, "Z": 0}
-    out, i = [], 0
-    while i < len(tokens):
-        c = tokens[i]
-        if c not in arity:
-            raise SystemExit(f"{where}.path: only absolute M, L, C, Q, S and Z are translated, not {c!r}")
-        n = arity[c]
-        out.append((c, [float(v) for v in tokens[i + 1:i + 1 + n]]))
-        i += 1 + n
-    return out
+    """SVG path data as absolute (command, numbers) pairs: M, L, C, Q, A and Z (translate_path)."""
+    try:
+        return translate_path.parse(d, where)
+    except translate_path.PathSyntaxError as e:
+        raise SystemExit(str(e))
 
 
 def _shape(L, where):
@@ -204,7 +202,7 @@ def _shape(L, where):
         return None
     path = L.get("path")
     fill = parse_color(L["fillColor"]) if "fillColor" in L else (0.0, 0.0, 0.0, 1.0)
-    return {"path": _path_commands(path, where) if isinstance(path, str) else path,
+    return {"path": _path_commands(path, f"{where}.path") if isinstance(path, str) else path,
             "fill": fill, "evenOdd": L.get("fillRule", "nonZero") == "evenOdd",
             "stroke": parse_color(L.get("strokeColor")), "width": float(L.get("lineWidth", 1)),
             "cap": L.get("lineCap", "butt"), "join": L.get("lineJoin", "miter"),
@@ -225,6 +223,18 @@ def _skia_path(shape):
     if isinstance(spec, dict):
         if "ellipse" in spec:
             p.addOval(skia.Rect.MakeXYWH(*spec["ellipse"]))
+        elif "roundedRect" in spec and "cornerRadii" in spec:
+            # One radius per corner, [tl, tr, br, bl]; where two on one side add up to more than
+            # the side, all four shrink by one factor (CSS's rule). Clockwise from the start of the
+            # top edge, (x + tl, y), like the single-radius form (Skia's order is the same).
+            x, y, w, h = (float(v) for v in spec["roundedRect"])
+            radii = [max(float(v), 0.0) for v in spec["cornerRadii"]]
+            tl, tr, br, bl = radii
+            k = min([1.0] + [side / pair for side, pair in ((w, tl + tr), (w, bl + br), (h, tl + bl), (h, tr + br))
+                             if pair > 0])
+            rr = skia.RRect()
+            rr.setRectRadii(skia.Rect.MakeXYWH(x, y, w, h), [skia.Point(v * k, v * k) for v in radii])
+            p.addRRect(rr, skia.PathDirection.kCW, 0)
         elif "roundedRect" in spec:
             r = spec.get("cornerRadius", 0)
             # Clockwise from the start of the top edge, (x + r, y), as the format says (Skia's
@@ -234,22 +244,24 @@ def _skia_path(shape):
         else:
             p.addRect(skia.Rect.MakeXYWH(*spec["rect"]))
     else:
-        last_control = None
-        current = (0.0, 0.0)
+        # Absolute commands (translate_path has resolved relative ones, H, V, S and T).
         for c, v in spec or []:
             if c == "M":
-                p.moveTo(*v); current = (v[0], v[1]); last_control = None
+                p.moveTo(*v)
             elif c == "L":
-                p.lineTo(*v); current = (v[0], v[1]); last_control = None
+                p.lineTo(*v)
             elif c == "C":
-                p.cubicTo(*v); current = (v[4], v[5]); last_control = (v[2], v[3])
-            elif c == "S":
-                c1 = (2 * current[0] - last_control[0], 2 * current[1] - last_control[1]) if last_control else current
-                p.cubicTo(c1[0], c1[1], *v); current = (v[2], v[3]); last_control = (v[0], v[1])
+                p.cubicTo(*v)
             elif c == "Q":
-                p.quadTo(*v); current = (v[2], v[3]); last_control = None
+                p.quadTo(*v)
+            elif c == "A":
+                # SVG's arc: Skia's SVG-style arcTo (radii scaled up when too small, a zero radius a
+                # line); SVG's sweep flag 1 (positive angles, clockwise with y down) is kCW.
+                rx, ry, angle, large, sweep, x, y = v
+                p.arcTo(rx, ry, angle, skia.Path.ArcSize.kLarge_ArcSize if large else skia.Path.ArcSize.kSmall_ArcSize,
+                        skia.PathDirection.kCW if sweep else skia.PathDirection.kCCW, x, y)
             else:
-                p.close(); last_control = None
+                p.close()
     p.setFillType(skia.PathFillType.kEvenOdd if shape["evenOdd"] else skia.PathFillType.kWinding)
     shape["_path"] = p
     return p
@@ -318,9 +330,10 @@ def _layer(L, where, base):
     else:
         bx, by, w, h = (float(v) for v in L.get("bounds", [0, 0, 0, 0]))
         px, py = (float(v) for v in L.get("position", [0, 0]))
-    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape", "transformLayer", "text"):
+    if L.get("type") not in (None, "layer", "gradient", "replicator", "shape", "transformLayer", "text", "tiled"):
         raise SystemExit(f"{where}: layers of type {L['type']!r} are not translated")
     transform4 = _matrix4(L.get("transform", []), f"{where}.transform")
+    tiled = L.get("type") == "tiled"
     try:
         text = translate_text.parse(L, where, base, parse_color)
     except translate_text.UnsupportedText as e:
@@ -342,13 +355,20 @@ def _layer(L, where, base):
         "border": bw, "borderColor": parse_color(L.get("borderColor", "#000000")) if bw > 0 else None,
         "opacity": float(L.get("opacity", 1)),
         "clip": bool(L.get("masksToBounds", False)),
-        "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None,
+        "image": os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") and not tiled else None,
+        "tiled": _tiled(L, where, base) if tiled else None,
+        # contentsAlphaMask: a second image whose alpha (or luminance) multiplies the contents' pixels.
+        "alphaMask": os.path.normpath(os.path.join(base, L["contentsAlphaMask"]))
+        if L.get("contents") and L.get("contentsAlphaMask") else None,
+        # (minification, magnification): "linear" or "nearest", for contents and a rasterized bitmap.
+        "filters": (_filter(L, "minificationFilter", where), _filter(L, "magnificationFilter", where)),
+        "opaque": bool(L.get("isOpaque", False)),
         "gravity": L.get("contentsGravity", "resize"),
         "slices": _contents_slicing(L, where),
         "aa": bool(L.get("allowsEdgeAntialiasing", False)),
         "replicator": _replicator(L, where),
         "shape": _shape(L, where),
-        "imageSize": _png_size(os.path.join(base, L["contents"])) if L.get("contents") else None,
+        "imageSize": _png_size(os.path.join(base, L["contents"])) if L.get("contents") and not tiled else None,
         "gradient": _gradient(L, where),
         "text": text,
         "mask": _layer(L["mask"], f"{where}.mask", base) if L.get("mask") else None,
@@ -361,6 +381,61 @@ def _layer(L, where, base):
         "shadowPath": _shadow_path(L, where),
         "rasterize": float(L.get("rasterizationScale", 1)) if L.get("shouldRasterize") else None,
     }
+
+
+def _tiled(L, where, base):
+    """A tiled layer's plain-image source (a .dzi is not translated), its levels of detail and
+    contentsScale; tileSize only says how the compositor cuts it (seams match one big image)."""
+    path = os.path.normpath(os.path.join(base, L["contents"])) if L.get("contents") else None
+    if path is not None and not path.lower().endswith(".png"):
+        raise UnsupportedScene(f"{where}.contents: only a PNG source of a tiled layer is translated")
+    return {"path": path, "size": _png_size(path) if path else None, "lod": int(L.get("levelsOfDetail", 1)),
+            "bias": int(L.get("levelsOfDetailBias", 0)), "scale": float(L.get("contentsScale", 1))}
+
+
+def _tiled_level(t, pixels_per_point, w, h):
+    """The pyramid level a tiled layer draws (docs/scene-format.md, Tiled layers): with
+    k = ceil(log2(on-screen pixels per point / contentsScale)) clamped to bias − levels + 1 … bias,
+    it wants contentsScale × 2^k pixels per point and takes the coarsest level with at least that
+    many along both axes of its w × h bounds (the full image at most). Levels follow Deep Zoom:
+    the top one, ceil(log2(max side)), is the image; each below halves the one above, rounding up.
+    Returns (level, its width, its height, levels below the top)."""
+    iw, ih = t["size"]
+    k = math.ceil(math.log2(pixels_per_point / t["scale"]))
+    k = min(max(k, t["bias"] - t["lod"] + 1), t["bias"])
+    want = t["scale"] * 2.0 ** k
+    top = math.ceil(math.log2(max(iw, ih)))
+    lw, lh, down = iw, ih, 0
+    while down < top:
+        nw, nh = -(-lw // 2), -(-lh // 2)
+        if nw / w < want or nh / h < want:
+            break
+        lw, lh, down = nw, nh, down + 1
+    return top - down, lw, lh, down
+
+
+def _pyramid_image(path, down):
+    """The image `down` levels below the full one: 2 × 2 means of premultiplied RGBA each step,
+    rounded (an odd side's last row or column averages what it has), as a skia.Image."""
+    import numpy as np
+    import skia
+    from PIL import Image
+    with Image.open(path) as im:
+        c = np.asarray(im.convert("RGBA")).astype(np.float64)
+    a = np.round(np.concatenate([c[..., :3] * c[..., 3:4] / 255, c[..., 3:4]], -1))
+    for _ in range(down):
+        h, w = a.shape[:2]
+        p = np.pad(a, ((0, h % 2), (0, w % 2), (0, 0)), mode="edge")
+        a = np.floor((p[0::2, 0::2] + p[1::2, 0::2] + p[0::2, 1::2] + p[1::2, 1::2]) / 4 + 0.5)
+    return skia.Image.fromarray(np.ascontiguousarray(a.astype(np.uint8)), skia.ColorType.kRGBA_8888_ColorType,
+                                skia.AlphaType.kPremul_AlphaType)
+
+
+def _filter(L, key, where):
+    v = L.get(key, "linear")
+    if v not in ("linear", "nearest"):
+        raise SystemExit(f"{where}.{key}: {v!r} is not a filter")
+    return v
 
 
 def _sublayers(items, where, base):
@@ -583,7 +658,13 @@ def _stroke_source(sh):
         for length in contours:
             lo, hi = max(a - offset, 0.0), min(b - offset, length)
             if lo < hi:
-                m.getSegment(lo, hi, trimmed, True)
+                # Each piece into a path of its own: skia-python's getSegment replaces what its
+                # destination held (Skia's C++ appends), which lost every subpath but the last.
+                piece = skia.Path()
+                m.getSegment(lo, hi, piece, True)
+                if m.isClosed() and lo <= 0 and hi >= length:
+                    piece.close()  # a closed subpath the trim leaves whole stays closed (joined at its start)
+                trimmed.addPath(piece)
             offset += length
             m.nextContour()
         path = trimmed
@@ -717,6 +798,47 @@ def _drawn_box(L, M):
     return box
 
 
+def _texels_per_pixel(M, src, dst):
+    """GL's scale factor rho for image pixels `src` drawn into `dst` (both (x, y, w, h)) through the
+    skia.Matrix M (points to device pixels, perspective allowed), at dst's centre: the longer of
+    the texel-space steps that one device pixel along x and along y makes (the screen-space
+    derivatives of the texel coordinates, mapped back through M's inverse)."""
+    import skia
+    inv = skia.Matrix()
+    if not M.invert(inv):
+        return 1.0
+    c = M.mapXY(dst[0] + dst[2] / 2, dst[1] + dst[3] / 2)
+    o, ex, ey = (inv.mapXY(c.x() + dx, c.y() + dy) for dx, dy in ((0, 0), (1, 0), (0, 1)))
+    ku, kv = src[2] / dst[2], src[3] / dst[3]
+
+    def length(q):
+        return math.hypot((q.x() - o.x()) * ku, (q.y() - o.y()) * kv)
+    return max(length(ex), length(ey))
+
+
+def _hybrid_image(colour, mask):
+    """A colour image and its contentsAlphaMask combined as the format says (docs/scene-format.md,
+    Hybrid images), as a premultiplied skia.Image: the colour premultiplied (rounded), then each
+    premultiplied pixel times m / 255 rounded to nearest, with m the mask's alpha if any of its
+    pixels is not opaque, else its luminance round(0.299 R + 0.587 G + 0.114 B). Same size required."""
+    import numpy as np
+    import skia
+    from PIL import Image
+    with Image.open(colour) as a, Image.open(mask) as b:
+        c = np.asarray(a.convert("RGBA")).astype(np.int64)
+        k = np.asarray(b.convert("RGBA")).astype(np.int64)
+    if c.shape != k.shape:
+        raise SystemExit(f"{mask}: the alpha mask is {k.shape[1]}×{k.shape[0]} but {colour} is {c.shape[1]}×{c.shape[0]}")
+    if (k[..., 3] < 255).any():
+        m = k[..., 3]
+    else:
+        m = np.floor(0.299 * k[..., 0] + 0.587 * k[..., 1] + 0.114 * k[..., 2] + 0.5).astype(np.int64)
+    a = c[..., 3:4]
+    premultiplied = np.concatenate([(c[..., :3] * a + 127) // 255, a], axis=-1)
+    out = (premultiplied * m[..., None] + 127) // 255
+    return skia.Image.fromarray(out.astype(np.uint8), skia.ColorType.kRGBA_8888_ColorType, skia.AlphaType.kPremul_AlphaType)
+
+
 # ---------------------------------------------------------------- Skia
 class SkiaRenderer:
     """Skia's CPU raster (gpu_context None) or Ganesh on `gpu_context` (a GrDirectContext)."""
@@ -737,11 +859,13 @@ class SkiaRenderer:
                 # The backing image, made once (as the compositor keeps it between frames).
                 img = translate_text.backing_image(L["text"], *L["rect"][2:])
                 L["textImage"] = img.makeTextureImage(gpu_context) if gpu_context and img else img
-            if L["image"] and L["image"] not in self.images:
-                img = skia.Image.open(L["image"])
+            key = (L["image"], L["alphaMask"])
+            if L["image"] and key not in self.images:
+                img = _hybrid_image(*key) if L["alphaMask"] else skia.Image.open(L["image"])
                 # Textures uploaded once, before timing (the compositor uploads on its first frame too).
-                self.images[L["image"]] = img.makeTextureImage(gpu_context) if gpu_context else img.makeRasterImage()
+                self.images[key] = img.makeTextureImage(gpu_context) if gpu_context else img.makeRasterImage()
         self.sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
+        self.nearest = skia.SamplingOptions(skia.FilterMode.kNearest)
         self.pixels = bytearray(tree["w"] * tree["h"] * 4) if readback else None
         # What the replicator instances being drawn multiply every colour by (straight RGBA).
         self.tint = (1.0, 1.0, 1.0, 1.0)
@@ -828,9 +952,18 @@ class SkiaRenderer:
         self._draw(c, inner, 1.0)
         p = skia.Paint(AntiAlias=L["aa"])
         p.setAlphaf(L["opacity"] * parent_alpha)
+        box = (x0 / sc, y0 / sc, (x1 - x0) / sc, (y1 - y0) / sc)
         canvas.drawImageRect(bitmap.makeImageSnapshot(), skia.Rect.MakeWH(x1 - x0, y1 - y0),
-                             skia.Rect.MakeLTRB(x0 / sc, y0 / sc, x1 / sc, y1 / sc), self.sampling, p,
+                             skia.Rect.MakeXYWH(*box), self._sampling(canvas, L, (0, 0, x1 - x0, y1 - y0), box), p,
                              skia.Canvas.kFast_SrcRectConstraint)
+
+    def _sampling(self, canvas, L, src, dst):
+        """Linear or nearest for drawing image pixels `src` (x, y, w, h) into `dst` (points) through
+        the canvas's matrix: the layer's filters, by GL's rule (magnification where a texel covers
+        at least a pixel, rho <= 1 at the centre of `dst`; _texels_per_pixel)."""
+        lo, hi = L["filters"]
+        f = lo if lo == hi else hi if _texels_per_pixel(canvas.getTotalMatrix(), src, dst) <= 1 else lo
+        return self.nearest if f == "nearest" else self.sampling
 
     def _shadow(self, canvas, L, alpha):
         """The layer's shadow, then its content. The shadow's source is the content at full
@@ -919,15 +1052,31 @@ class SkiaRenderer:
             else:
                 canvas.drawRect(rect, paint)
         if L["image"]:
-            img = self.images[L["image"]]
+            img = self.images[(L["image"], L["alphaMask"])]
             ip = skia.Paint(AntiAlias=L["aa"], ColorFilter=self._tint_filter())
             ip.setAlphaf(alpha)
+            if L["opaque"] and alpha >= 1 and not L["aa"]:
+                # isOpaque: the contents are drawn with blending off (the format's blending hint):
+                # where the promise is broken, their pixels replace what lies beneath, alpha too.
+                ip.setBlendMode(skia.BlendMode.kSrc)
             dest = _gravity_rect(L["gravity"], (x, y, w, h), *_natural_size(L))
             for src, dst in _nine_slices(L, dest):
                 # kFast: bilinear samples past the source rect reach the image's other texels
                 # (clamped only at the whole image's edge), as the format says.
                 canvas.drawImageRect(img, skia.Rect.MakeXYWH(*src), skia.Rect.MakeXYWH(*dst),
-                                     self.sampling, ip, skia.Canvas.kFast_SrcRectConstraint)
+                                     self._sampling(canvas, L, src, dst), ip, skia.Canvas.kFast_SrcRectConstraint)
+        if L["tiled"] and L["tiled"]["path"] and w > 0 and h > 0:
+            # The level its on-screen scale needs (at the bounds' centre), drawn over the bounds like
+            # contents with resize gravity (the tiles' overlap makes the seams one big image's).
+            ppp = _texels_per_pixel(canvas.getTotalMatrix(), (0, 0, w, h), (x, y, w, h))
+            _, lw, lh, down = _tiled_level(L["tiled"], 1 / ppp, w, h)
+            key = (L["tiled"]["path"], down)
+            if key not in self.images:
+                self.images[key] = _pyramid_image(*key)
+            tp = skia.Paint(AntiAlias=L["aa"], ColorFilter=self._tint_filter())
+            tp.setAlphaf(alpha)
+            canvas.drawImageRect(self.images[key], skia.Rect.MakeWH(lw, lh), rect, self.sampling, tp,
+                                 skia.Canvas.kFast_SrcRectConstraint)
         if L.get("textImage"):
             # The backing image's pixels are 1/contentsScale points from the bounds' top-left corner:
             # the bounds show width × scale by height × scale of them (the rest of the last,
@@ -1074,11 +1223,13 @@ class CairoRenderer:
         if any(L["shadow"] for L in _walk(tree["layers"])):
             raise UnsupportedScene("the scene has shadows and cairo has no blur")
         if any(L["mask"] or L["gradient"] or L["gravity"] != "resize" or L["slices"] or L["transformLayer"] or L["rasterize"]
+               or L["alphaMask"] or L["filters"] != ("linear", "linear") or L["opaque"] or L["tiled"]
                or L["matrix"] is None
                or L["sublayerTransform"] is not None or L["replicator"] or L["aa"] or L["shape"]
                or not L["doubleSided"] or L["text"]
                for L in _walk(tree["layers"])):
             raise UnsupportedScene("masks, gradient, shape and transform layers, shouldRasterize, contentsGravity, contentsRect, "
+                                   "contentsAlphaMask, nearest filters, isOpaque, tiled layers, "
                                    "contentsCenter, contentsScale, perspective, sublayerTransform, "
                                    "replicators, allowsEdgeAntialiasing, isDoubleSided false and text layers are "
                                    "translated for Skia only")
