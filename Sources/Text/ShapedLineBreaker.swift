@@ -78,8 +78,19 @@ extension LineTruncation {
     /// `line` cut to fit `width` with an ellipsis at `mode`'s place, never
     /// inside a cluster; `force` adds the ellipsis even when the line fits.
     /// The ellipsis takes the style of the text beside it.
+    /// The ellipsis' bidi level: a neutral between the clusters `before` and `after` it (nil: the
+    /// line's edge, which counts as the paragraph's direction), as rules N1 and N2 resolve one —
+    /// when both sides run against the paragraph's direction it takes the lower of their levels,
+    /// else the paragraph's level. So a cut at the end of a right-to-left paragraph puts the
+    /// ellipsis at the line's left end even after a left-to-right word.
+    static func ellipsisLevel(before: TextUnit?, after: TextUnit?, paragraphLevel: UInt8) -> UInt8 {
+        guard let b = before, let a = after, b.level & 1 != paragraphLevel & 1, a.level & 1 != paragraphLevel & 1
+        else { return paragraphLevel }
+        return min(b.level, a.level)
+    }
+
     static func truncate(_ line: [TextUnit], width: Double, mode: TextLayoutOptions.Truncation, force: Bool,
-                         ellipsis: (Int, UInt8) throws -> TextUnit) throws -> [TextUnit] {
+                         paragraphLevel: UInt8, ellipsis: (Int, UInt8) throws -> TextUnit) throws -> [TextUnit] {
         if mode == .none || line.isEmpty { return line }
         if !force, ShapedLineBreaker.width(line) <= width { return line }
         let n = line.count
@@ -93,25 +104,29 @@ extension LineTruncation {
             while b < s.endIndex, s[b].isSpace { b += 1 }
             return Array(s[b..<s.endIndex])
         }
-        let endMark = try ellipsis(line[0].style, line[0].level)
-        let lastMark = try ellipsis(line[n - 1].style, line[n - 1].level)
-        func mark(beside u: TextUnit?) throws -> TextUnit {
-            guard let u else { return endMark }
-            return u.style == line[0].style ? endMark : u.style == line[n - 1].style ? lastMark : try ellipsis(u.style, u.level)
+        // Ellipses shaped once per (style, level) the candidates ask for.
+        var marks: [Int: TextUnit] = [:]
+        func mark(beside u: TextUnit, before: TextUnit?, after: TextUnit?) throws -> TextUnit {
+            let level = ellipsisLevel(before: before, after: after, paragraphLevel: paragraphLevel)
+            let key = u.style * 256 + Int(level)
+            if let m = marks[key] { return m }
+            let m = try ellipsis(u.style, level)
+            marks[key] = m
+            return m
         }
         func candidate(_ k: Int) throws -> [TextUnit] {
             switch mode {
             case .none: return line
             case .end:
                 let head = trimTrailing(line[0..<k])
-                return head + [try mark(beside: head.last)]
+                return head + [try mark(beside: head.last ?? line[0], before: head.last, after: nil)]
             case .start:
                 let tail = trimLeading(line[(n - k)..<n])
-                return [try mark(beside: tail.first ?? line[n - 1])] + tail
+                return [try mark(beside: tail.first ?? line[n - 1], before: nil, after: tail.first)] + tail
             case .middle:
                 let h = (k + 1) / 2, t = k / 2
-                let head = trimTrailing(line[0..<h])
-                return head + [try mark(beside: head.last)] + trimLeading(line[(n - t)..<n])
+                let head = trimTrailing(line[0..<h]), tail = trimLeading(line[(n - t)..<n])
+                return head + [try mark(beside: head.last ?? line[0], before: head.last, after: tail.first)] + tail
             }
         }
         var lo = 0, hi = force ? n : n - 1

@@ -181,13 +181,15 @@ extension ShapedTextLayout {
                     }
                     raw.removeSubrange(fit...)
                     raw[fit - 1].units = try LineTruncation.truncate(rest, width: o.width, mode: o.truncation,
-                                                                     force: true, ellipsis: ellipsis)
+                                                                     force: true, paragraphLevel: raw[fit - 1].paragraphLevel,
+                                                                     ellipsis: ellipsis)
                     truncated.insert(fit - 1)
                 }
             } else {
                 for i in raw.indices where ShapedLineBreaker.width(raw[i].units) > o.width {
                     raw[i].units = try LineTruncation.truncate(raw[i].units, width: o.width, mode: o.truncation,
-                                                               force: false, ellipsis: ellipsis)
+                                                               force: false, paragraphLevel: raw[i].paragraphLevel,
+                                                               ellipsis: ellipsis)
                     truncated.insert(i)
                 }
             }
