@@ -425,7 +425,10 @@ def shape_paragraph(chars, style_of, levels, styles, char_wrapping):
         if scripts[start]:
             buf.script = scripts[start]
         buf.guess_segment_properties()
-        hb.shape(font.hb, buf, {})
+        # HarfBuzz 10 (uharfbuzz's) applies 'calt' in Hangul, where Noto CJK swaps the space after a
+        # syllable for a wider glyph; HarfBuzz 6 (Debian's, the compositor's) does not: shaped
+        # without it, as the compositor's library shapes (docs/reliability.md).
+        hb.shape(font.hb, buf, {"calt": False} if scripts[start] == "Hang" else {})
         groups = []
         for info, pos in zip(buf.glyph_infos, buf.glyph_positions):
             g = (font, info.codepoint, pos.x_offset / 64, pos.y_offset / 64, pos.x_advance / 64)
