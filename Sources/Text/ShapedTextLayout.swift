@@ -261,7 +261,11 @@ extension ShapedTextLayout {
         let width = natural + extra * Double(gapUnits.count)
         let origin: Double
         switch alignment {
-        case .left, .justified, .natural: origin = 0
+        case .left, .natural: origin = 0
+        // A justified paragraph's lines that are not stretched (its last, a cut one, one without a
+        // gap, any unwrapped) are natural-aligned, as NSTextAlignment.justified's last line is:
+        // right in a right-to-left paragraph.
+        case .justified: origin = gapUnits.isEmpty && l.paragraphLevel & 1 == 1 ? boxWidth - width : 0
         case .right: origin = boxWidth - width
         case .center: origin = (boxWidth - width) / 2
         }

@@ -708,6 +708,8 @@ def layout(t, stats=None):
         natural = width(clusters)
         extra = max(0.0, box_w - natural) / len(gaps) if gaps else 0.0
         line_w = natural + extra * len(gaps)
+        if align == "justified" and not gaps:
+            align = "right" if line[4] == 1 else "left"  # unstretched lines of a justified paragraph: natural
         x = {"right": box_w - line_w, "center": (box_w - line_w) / 2}.get(align, 0.0)
         baseline = top + ascent
         if top < box_h:
