@@ -78,48 +78,62 @@ extension LineTruncation {
     /// `line` cut to fit `width` with an ellipsis at `mode`'s place, never
     /// inside a cluster; `force` adds the ellipsis even when the line fits.
     /// The ellipsis takes the style of the text beside it.
+    /// The ellipsis' bidi level: a neutral between the clusters `before` and `after` it (nil: the
+    /// line's edge, which counts as the paragraph's direction), as rules N1 and N2 resolve one —
+    /// when both sides run against the paragraph's direction it takes the lower of their levels,
+    /// else the paragraph's level. So a cut at the end of a right-to-left paragraph puts the
+    /// ellipsis at the line's left end even after a left-to-right word.
+    static func ellipsisLevel(before: TextUnit?, after: TextUnit?, paragraphLevel: UInt8) -> UInt8 {
+        guard let b = before, let a = after, b.level & 1 != paragraphLevel & 1, a.level & 1 != paragraphLevel & 1
+        else { return paragraphLevel }
+        return min(b.level, a.level)
+    }
+
+    /// `line` cut to fit `width` with an ellipsis at `mode`'s place, keeping as many clusters as
+    /// fit (the largest count whose line fits: the ellipsis takes the style of its neighbour, so
+    /// keeping one more cluster can make the line narrower, and a binary search over the count
+    /// could stop short); never inside a cluster; `force` adds the ellipsis even when the line fits.
     static func truncate(_ line: [TextUnit], width: Double, mode: TextLayoutOptions.Truncation, force: Bool,
-                         ellipsis: (Int, UInt8) throws -> TextUnit) throws -> [TextUnit] {
+                         paragraphLevel: UInt8, ellipsis: (Int, UInt8) throws -> TextUnit) throws -> [TextUnit] {
         if mode == .none || line.isEmpty { return line }
         if !force, ShapedLineBreaker.width(line) <= width { return line }
         let n = line.count
-        func trimTrailing(_ s: ArraySlice<TextUnit>) -> [TextUnit] {
-            var e = s.endIndex
-            while e > s.startIndex, s[e - 1].isSpace { e -= 1 }
-            return Array(s[s.startIndex..<e])
+        // prefix[i]: width of line[0..<i]. headEnd[i]: end of line[0..<i] without trailing spaces;
+        // tailStart[i]: start of line[i..<n] without leading spaces.
+        var prefix = [0.0], headEnd = [0], tailStart = [Int](repeating: n, count: n + 1)
+        for (i, u) in line.enumerated() {
+            prefix.append(prefix[i] + u.advance)
+            headEnd.append(u.isSpace ? headEnd[i] : i + 1)
         }
-        func trimLeading(_ s: ArraySlice<TextUnit>) -> [TextUnit] {
-            var b = s.startIndex
-            while b < s.endIndex, s[b].isSpace { b += 1 }
-            return Array(s[b..<s.endIndex])
+        for i in stride(from: n - 1, through: 0, by: -1) { tailStart[i] = line[i].isSpace ? tailStart[i + 1] : i }
+        // Ellipses shaped once per (style, level) the candidates ask for.
+        var marks: [Int: TextUnit] = [:]
+        func mark(beside u: TextUnit, before: TextUnit?, after: TextUnit?) throws -> TextUnit {
+            let level = ellipsisLevel(before: before, after: after, paragraphLevel: paragraphLevel)
+            let key = u.style * 256 + Int(level)
+            if let m = marks[key] { return m }
+            let m = try ellipsis(u.style, level)
+            marks[key] = m
+            return m
         }
-        let endMark = try ellipsis(line[0].style, line[0].level)
-        let lastMark = try ellipsis(line[n - 1].style, line[n - 1].level)
-        func mark(beside u: TextUnit?) throws -> TextUnit {
-            guard let u else { return endMark }
-            return u.style == line[0].style ? endMark : u.style == line[n - 1].style ? lastMark : try ellipsis(u.style, u.level)
-        }
-        func candidate(_ k: Int) throws -> [TextUnit] {
+        /// Keeping k clusters: the head line[0..<h] and tail line[t..<n] (spaces beside the ellipsis dropped) and the ellipsis.
+        func candidate(_ k: Int) throws -> (head: Int, tail: Int, mark: TextUnit) {
+            let h: Int, t: Int
             switch mode {
-            case .none: return line
-            case .end:
-                let head = trimTrailing(line[0..<k])
-                return head + [try mark(beside: head.last)]
-            case .start:
-                let tail = trimLeading(line[(n - k)..<n])
-                return [try mark(beside: tail.first ?? line[n - 1])] + tail
-            case .middle:
-                let h = (k + 1) / 2, t = k / 2
-                let head = trimTrailing(line[0..<h])
-                return head + [try mark(beside: head.last)] + trimLeading(line[(n - t)..<n])
+            case .none, .end: h = headEnd[k]; t = n
+            case .start: h = 0; t = tailStart[n - k]
+            case .middle: h = headEnd[(k + 1) / 2]; t = tailStart[n - k / 2]
             }
+            let before = h > 0 ? line[h - 1] : nil, after = t < n ? line[t] : nil
+            let beside = mode == .start ? (after ?? line[n - 1]) : (before ?? line[0])
+            return (h, t, try mark(beside: beside, before: before, after: after))
         }
-        var lo = 0, hi = force ? n : n - 1
-        if ShapedLineBreaker.width(try candidate(lo)) > width { return try candidate(0) }
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if ShapedLineBreaker.width(try candidate(mid)) <= width { lo = mid } else { hi = mid - 1 }
+        var keep = 0
+        for k in stride(from: force ? n : n - 1, through: 0, by: -1) {
+            let c = try candidate(k)
+            if prefix[c.head] + c.mark.advance + (prefix[n] - prefix[c.tail]) <= width { keep = k; break }
         }
-        return try candidate(lo)
+        let c = try candidate(keep)
+        return Array(line[0..<c.head]) + [c.mark] + Array(line[c.tail..<n])
     }
 }

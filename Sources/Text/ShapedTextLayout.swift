@@ -181,13 +181,15 @@ extension ShapedTextLayout {
                     }
                     raw.removeSubrange(fit...)
                     raw[fit - 1].units = try LineTruncation.truncate(rest, width: o.width, mode: o.truncation,
-                                                                     force: true, ellipsis: ellipsis)
+                                                                     force: true, paragraphLevel: raw[fit - 1].paragraphLevel,
+                                                                     ellipsis: ellipsis)
                     truncated.insert(fit - 1)
                 }
             } else {
                 for i in raw.indices where ShapedLineBreaker.width(raw[i].units) > o.width {
                     raw[i].units = try LineTruncation.truncate(raw[i].units, width: o.width, mode: o.truncation,
-                                                               force: false, ellipsis: ellipsis)
+                                                               force: false, paragraphLevel: raw[i].paragraphLevel,
+                                                               ellipsis: ellipsis)
                     truncated.insert(i)
                 }
             }
@@ -259,7 +261,11 @@ extension ShapedTextLayout {
         let width = natural + extra * Double(gapUnits.count)
         let origin: Double
         switch alignment {
-        case .left, .justified, .natural: origin = 0
+        case .left, .natural: origin = 0
+        // A justified paragraph's lines that are not stretched (its last, a cut one, one without a
+        // gap, any unwrapped) are natural-aligned, as NSTextAlignment.justified's last line is:
+        // right in a right-to-left paragraph.
+        case .justified: origin = gapUnits.isEmpty && l.paragraphLevel & 1 == 1 ? boxWidth - width : 0
         case .right: origin = boxWidth - width
         case .center: origin = (boxWidth - width) / 2
         }

@@ -206,13 +206,17 @@ public enum TextRasterizer {
     /// centred line that overflows the bounds).
     static func pixel(_ v: Double) -> Int { Int((v + 0.5).rounded(.down)) }
 
-    /// A bar's whole pixels (rounded edges) at full coverage; the rect filled, nil when none.
+    /// A bar's whole pixels at full coverage: its thickness rounded (at least one pixel) from the
+    /// row nearest its top edge, between the pixel edges nearest its ends (halves up, as glyph
+    /// origins), clipped to the image afterwards, so a bar above the top edge draws nothing rather
+    /// than sliding into row 0. The rect filled, nil when none.
     @discardableResult
     static func fill(_ b: DecorationBar, into cov: inout [UInt8], width: Int, height: Int)
         -> (x: Int, y: Int, width: Int, rows: Int)? {
-        let t = max(1, Int(b.thickness.rounded()))
-        let y0 = max(0, Int((b.y - b.thickness / 2).rounded())), y1 = min(height, y0 + t)
-        let x0 = max(0, Int(b.x0.rounded())), x1 = min(width, Int(b.x1.rounded()))
+        let t = max(1, pixel(b.thickness))
+        let top = pixel(b.y - b.thickness / 2)
+        let y0 = max(0, top), y1 = min(height, top + t)
+        let x0 = max(0, pixel(b.x0)), x1 = min(width, pixel(b.x1))
         guard x0 < x1, y0 < y1 else { return nil }
         for y in y0..<y1 { for x in x0..<x1 { cov[y * width + x] = 255 } }
         return (x0, y0, x1 - x0, y1 - y0)

@@ -17,7 +17,8 @@ import Foundation
 
 final class OutsideSceneTests: XCTestCase {
     /// Sixty generated scenes (fixed seeds, the debug build, CPU backend; 26 of them hold
-    /// 52 text layers) mean what Skia draws. Seen failing with the plan broken on purpose,
+    /// 52 plain text layers, and 25 one rich, right-to-left or CJK text layer each) mean what
+    /// Skia draws. Seen failing with the plan broken on purpose,
     /// and on 21 seeds with every text line after the first a pixel low
     /// (docs/reliability.md, "Random scenes against Skia").
     func testGeneratedScenesMeanWhatSkiaDraws() throws {
