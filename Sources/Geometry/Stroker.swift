@@ -5,9 +5,9 @@
 // the band between the curve's own normals at its two ends instead of the
 // chord's (two triangles where a radius of curvature below half the width
 // makes those normals cross inside it), the stroke of a curve being the
-// union of its normals; on the outer side of the turn the chord's own
-// offset and the round joins between chords are added, which lie farther
-// out. So an end cut inside a curve ends along the curve's normal, its cap
+// union of its normals; on the outer side of the turn its edge is pushed
+// out to the chord's own offset, and the round joins between chords stay,
+// both farther out there. So an end cut inside a curve ends along the curve's normal, its cap
 // facing along the curve's tangent (the chord's own ends would turn it by
 // up to √(2 · tolerance / radius) and stick out past it on the inner side,
 // most where half the width passes the radius). The style's join applies at the
@@ -145,14 +145,24 @@ public enum Stroker {
         }
         for i in 0..<segCount {
             let a = pts[i], b = pts[(i + 1) % n], (t0, t1) = ends[i]
-            for poly in band(a, b, perp(t0) * hw, perp(t1) * hw) { add(poly) }
+            let oa = perp(t0) * hw, ob = perp(t1) * hw
+            let parts = band(a, b, oa, ob)
             // On the outer side of the curve's turn the chord's own offset
             // lies farther out than the chord of the offset curve (by up to
             // the width × the turn² / 16) and never past the end normals.
             let turn = t0.cross(t1)
-            if turn != 0 {
-                let o = perp(dirs[i]) * (turn > 0 ? -hw : hw)
-                add([a, b, b + o, a + o])
+            if turn == 0 {
+                for poly in parts { add(poly) }
+            } else {
+                let side: Double = turn > 0 ? -1 : 1  // the outer side, along perp
+                let o = perp(dirs[i]) * (side * hw)
+                if parts.count == 1 && t0.dot(t1) > 0.9 {
+                    // One polygon: the band, its outer edge pushed out to the chord's offset.
+                    add([a - oa * side, b - ob * side, b + ob * side, b + o, a + o, a + oa * side])
+                } else {
+                    for poly in parts { add(poly) }
+                    add([a, b, b + o, a + o])
+                }
             }
             if points > limit { return false }
         }
