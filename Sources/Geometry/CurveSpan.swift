@@ -77,7 +77,10 @@ public struct CurveSpan: Hashable, Sendable {
     private func length(_ a: Double, _ b: Double, whole: Double, depth: Int) -> Double {
         let m = (a + b) / 2
         let left = gauss(a, m), right = gauss(m, b)
-        if depth >= 24 || abs(left + right - whole) <= 1e-13 * max(whole, 1e-300) { return left + right }
+        // (A length that is not a number, from control points out of range, is final.)
+        if depth >= 24 || !(left + right).isFinite || abs(left + right - whole) <= 1e-13 * max(whole, 1e-300) {
+            return left + right
+        }
         return length(a, m, whole: left, depth: depth + 1) + length(m, b, whole: right, depth: depth + 1)
     }
 

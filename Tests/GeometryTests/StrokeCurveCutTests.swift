@@ -165,4 +165,17 @@ final class StrokeCurveCutTests: XCTestCase {
         XCTAssertLessThan(nearest(Vec2(6, 8.5), polys), 1e-6)
         XCTAssertLessThan(nearest(Vec2(4, 8.5), polys), 1e-6)
     }
+
+    func testCurvesOutOfRangeMeasureAtOnce() {
+        // Control points at 1e308 or infinity give a length that is not a
+        // number: halving the interval must stop there (it would otherwise
+        // go 24 levels deep everywhere, 2²⁴ quadratures).
+        let huge = CurveSpan(Vec2(0, 0), Vec2(1e308, 1e308), Vec2(-1e308, 1e308), Vec2(0, 1), t0: 0, t1: 1)
+        XCTAssertFalse(huge.length.isFinite)
+        let inf = CurveSpan(Vec2(0, 0), Vec2(.infinity, 0), Vec2(0, 1), Vec2(0, 1), t0: 0, t1: 1)
+        XCTAssertFalse(inf.length.isFinite)
+        XCTAssertEqual(inf.parameter(atLength: 1), 0)
+        let lines = try! Path(svg: "M 0 0 C 1e308 1e308 -1e308 1e308 0 1").subpaths(tolerance: 0.05, tangentEnds: true)
+        _ = Stroker.outline(lines, style: StrokeStyle(lineWidth: 2, dashPattern: [3, 2], strokeEnd: 0.5), tolerance: 0.05)
+    }
 }
