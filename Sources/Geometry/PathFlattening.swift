@@ -22,19 +22,39 @@ public struct Polyline: Hashable, Sendable {
     /// as the tip of a very flat ellipse). End points of an open polyline
     /// are false.
     public var smooth: [Bool]
-    /// A polyline whose every point is a corner unless `smooth` says otherwise.
-    public init(points: [Vec2], closed: Bool, smooth: [Bool]? = nil) {
+    /// Per segment (point i to point i + 1, and for a closed polyline last
+    /// to first): the piece of the curve the segment is a chord of, nil
+    /// for a straight segment. Trimming and dashing measure and cut curves
+    /// by these (StrokeTrimming).
+    public var spans: [CurveSpan?]
+    /// A polyline whose every point is a corner unless `smooth` says
+    /// otherwise, and whose segments are straight unless `spans` says otherwise.
+    public init(points: [Vec2], closed: Bool, smooth: [Bool]? = nil, spans: [CurveSpan?]? = nil) {
         self.points = points; self.closed = closed
         self.smooth = smooth ?? Array(repeating: false, count: points.count)
+        let segments = Self.segmentCount(points: points.count, closed: closed)
+        self.spans = spans ?? Array(repeating: nil, count: segments)
         precondition(self.smooth.count == points.count, "Polyline: one smooth flag per point")
+        precondition(self.spans.count == segments, "Polyline: one span per segment")
     }
 
-    /// Total length, the closing segment included when closed.
+    /// Segments of a polyline of `points` points.
+    static func segmentCount(points: Int, closed: Bool) -> Int {
+        closed && points > 1 ? points : max(points - 1, 0)
+    }
+
+    /// Total length, the closing segment included when closed: a chord of
+    /// a curve counts the curve's arc length between its ends.
     public var length: Double {
         var s = 0.0
-        for i in points.indices.dropFirst() { s += (points[i] - points[i - 1]).length }
-        if closed, let f = points.first, let l = points.last { s += (f - l).length }
+        for i in spans.indices { s += segmentLength(i) }
         return s
+    }
+
+    /// The length of segment `i`: its span's arc length, else the chord's.
+    func segmentLength(_ i: Int) -> Double {
+        if let c = spans[i] { return c.length }
+        return (points[(i + 1) % points.count] - points[i]).length
     }
 }
 
@@ -51,7 +71,7 @@ public extension Path {
     /// miter's length and its limit depend on it), not by the chords'.
     func subpaths(tolerance: Double, tangentEnds: Bool = false) -> [Polyline] {
         var out: [Polyline] = []
-        var cur: [Vec2] = [], smooth: [Bool] = []
+        var cur: [Vec2] = [], smooth: [Bool] = [], spans: [CurveSpan?] = []
         var p = Vec2.zero, start = Vec2.zero
         var started = false, drew = false
         // The direction the path leaves the subpath's first point in, and
@@ -60,9 +80,13 @@ public extension Path {
         // Appends the points of one segment from the current point `p`,
         // leaving along `t0` and arriving along `t1` (nil where the
         // direction is not a number: never smooth); the inner points of a
-        // curve are smooth. A segment that goes nowhere adds nothing.
-        func segment(_ pts: [Vec2], leaving t0: Vec2?, arriving t1: Vec2?, curve: Bool) {
+        // curve are smooth, and its chords keep where they lie on it
+        // (`curve` at the points' parameters `params`). A segment that goes
+        // nowhere adds nothing.
+        func segment(_ pts: [Vec2], leaving t0: Vec2?, arriving t1: Vec2?, curve: CurveSpan? = nil,
+                     params: [Double] = []) {
             var added = false
+            var from = 0.0  // the parameter of the last point added
             for (i, q) in pts.enumerated() where cur.last != q {
                 if !added {
                     // The segment's first point out of `p`: whether `p` is a corner.
@@ -71,7 +95,9 @@ public extension Path {
                     added = true
                 }
                 cur.append(q)
-                smooth.append(curve && i < pts.count - 1)
+                smooth.append(curve != nil && i < pts.count - 1)
+                spans.append(curve.map { $0.with(t0: from, t1: params[i]) })
+                if curve != nil { from = params[i] }
             }
             if added { lastTangent = t1 }
         }
@@ -80,8 +106,10 @@ public extension Path {
                 var pts = cur, flags = smooth
                 // Whether the subpath's last segment ended on its start (else a closing line is implied).
                 let endsAtStart = pts.count > 1 && pts.first == pts.last
+                var segs = spans
                 if closed, endsAtStart { pts.removeLast(); flags.removeLast() }
                 let isClosed = closed && pts.count > 1
+                if isClosed, !endsAtStart { segs.append(nil) }  // the closing line
                 if isClosed {
                     // The join where the subpath closes: the last segment (the
                     // closing line, or the segment that ended on the start) into the first.
@@ -96,48 +124,52 @@ public extension Path {
                     flags[0] = false
                     flags[flags.count - 1] = false
                 }
-                out.append(Polyline(points: pts, closed: isClosed, smooth: flags))
+                out.append(Polyline(points: pts, closed: isClosed, smooth: flags, spans: segs))
             }
-            cur = []; smooth = []; started = false; drew = false
+            cur = []; smooth = []; spans = []; started = false; drew = false
             firstTangent = nil; lastTangent = nil; hasFirst = false
         }
-        func begin() { if !started { cur = [p]; smooth = [false]; started = true }; drew = true }
-        // Appends a curve's flattened points `pts`, `controls` being its
-        // control points from the current point to its end.
-        func curve(_ pts: [Vec2], controls: [Vec2]) {
+        func begin() { if !started { cur = [p]; smooth = [false]; spans = []; started = true }; drew = true }
+        // Appends a curve's flattened points `pts` at parameters `params`,
+        // `controls` being its control points from the current point to its end.
+        func curve(_ pts: [Vec2], params: [Double], controls: [Vec2]) {
             let t0 = Self.endTangent(controls), t1 = Self.endTangent(controls.reversed()).map { -$0 }
-            let out = tangentEnds ? Self.alongTangents(pts, from: controls[0], t0, t1, step: tolerance / 4) : pts
-            segment(out, leaving: t0, arriving: t1, curve: true)
+            let span = controls.count == 3
+                ? CurveSpan.quadratic(controls[0], controls[1], controls[2], t0: 0, t1: 1)
+                : CurveSpan(controls[0], controls[1], controls[2], controls[3], t0: 0, t1: 1)
+            var out = (pts, params)
+            if tangentEnds { out = Self.alongTangents(pts, params: params, on: span, t0, t1, step: tolerance / 4) }
+            segment(out.0, leaving: t0, arriving: t1, curve: span, params: out.1)
         }
         for e in elements {
             switch e {
             case .move(let q):
-                flush(closed: false); p = q; start = q; cur = [q]; smooth = [false]; started = true
+                flush(closed: false); p = q; start = q; cur = [q]; smooth = [false]; spans = []; started = true
             case .line(let q):
                 begin()
                 let t = (q - p).normalizedOrNil
-                segment([q], leaving: t, arriving: t, curve: false)
+                segment([q], leaving: t, arriving: t)
                 p = q
             case .quad(let c, let q):
                 begin()
                 let n = Self.flatteningSteps(p, c, c, q, tolerance, quadratic: true)
-                var pts: [Vec2] = []
+                var pts: [Vec2] = [], params: [Double] = []
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
-                    pts.append(p * (u * u) + c * (2 * u * t) + q * (t * t))
+                    pts.append(p * (u * u) + c * (2 * u * t) + q * (t * t)); params.append(t)
                 }
-                curve(pts, controls: [p, c, q])
+                curve(pts, params: params, controls: [p, c, q])
                 p = q
             case .cubic(let c1, let c2, let q):
                 begin()
                 let n = Self.flatteningSteps(p, c1, c2, q, tolerance, quadratic: false)
-                var pts: [Vec2] = []
+                var pts: [Vec2] = [], params: [Double] = []
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let a = p * (u * u * u) + c1 * (3 * u * u * t)
-                    pts.append(a + c2 * (3 * u * t * t) + q * (t * t * t))
+                    pts.append(a + c2 * (3 * u * t * t) + q * (t * t * t)); params.append(t)
                 }
-                curve(pts, controls: [p, c1, c2, q])
+                curve(pts, params: params, controls: [p, c1, c2, q])
                 p = q
             case .close:
                 begin(); flush(closed: true); p = start
@@ -147,18 +179,27 @@ public extension Path {
         return out
     }
 
-    /// The flattened points `pts` of a curve from `p` (ending on its end
-    /// point) with a point `step` along each end tangent added, where the
-    /// neighbouring point is farther than twice that. The added points lie
-    /// within curvature × step² / 2 of the curve.
-    static func alongTangents(_ pts: [Vec2], from p: Vec2, _ t0: Vec2?, _ t1: Vec2?, step: Double) -> [Vec2] {
-        guard let q = pts.last, step > 0, step.isFinite else { return pts }
-        var out = pts
+    /// The flattened points `pts` of the curve `span` (at its parameters
+    /// `params`, the last being its end point 1) with a point `step` along
+    /// each end tangent added, where the neighbouring point is farther than
+    /// twice that. The added points lie within curvature × step² / 2 of the
+    /// curve; each gets the parameter `step` along the curve from its end.
+    static func alongTangents(_ pts: [Vec2], params: [Double], on span: CurveSpan, _ t0: Vec2?, _ t1: Vec2?,
+                              step: Double) -> ([Vec2], [Double]) {
+        guard let q = pts.last, step > 0, step.isFinite else { return (pts, params) }
+        let p = span.p0
+        var out = pts, ts = params
         if let t1, (q - (pts.count > 1 ? pts[pts.count - 2] : p)).length > 2 * step {
+            let before = pts.count > 1 ? params[params.count - 2] : 0
+            let piece = span.with(t0: before, t1: 1)
             out.insert(q - t1 * step, at: out.count - 1)
+            ts.insert(piece.parameter(atLength: max(0, piece.length - step)), at: ts.count - 1)
         }
-        if let t0, (out[0] - p).length > 2 * step { out.insert(p + t0 * step, at: 0) }
-        return out
+        if let t0, (out[0] - p).length > 2 * step {
+            out.insert(p + t0 * step, at: 0)
+            ts.insert(span.with(t0: 0, t1: ts[0]).parameter(atLength: step), at: 0)
+        }
+        return (out, ts)
     }
 
     /// The unit direction a Bézier curve leaves its first control point

@@ -5,6 +5,11 @@
 // dashes "apply after trimming"). On a closed piece (a subpath trimming left
 // whole) the dash that runs into the end and the one that leaves the start
 // are one dash, joined at the start point as at any other point of the path.
+// Lengths are the path's own: a chord of a flattened curve counts the curve's
+// arc length (its `CurveSpan`), and a cut inside a curve lands on the curve;
+// the cut chord keeps its part of the curve, so the stroker ends it along
+// the curve's normal and turns its cap with the curve's tangent there, not
+// with the flattening's chord (MeasuredLine).
 
 /// A piece of a stroke centre line, open or closed.
 public struct StrokePiece: Hashable, Sendable {
@@ -15,10 +20,21 @@ public struct StrokePiece: Hashable, Sendable {
     public var direction: Vec2?
     /// Per point: whether the path runs on smoothly there (`Polyline.smooth`).
     public var smooth: [Bool]
-    public init(points: [Vec2], closed: Bool, direction: Vec2? = nil, smooth: [Bool]? = nil) {
+    /// Per segment: the curve it is a chord of (`Polyline.spans`).
+    public var spans: [CurveSpan?]
+    public init(points: [Vec2], closed: Bool, direction: Vec2? = nil, smooth: [Bool]? = nil,
+                spans: [CurveSpan?]? = nil) {
         self.points = points; self.closed = closed; self.direction = direction
         self.smooth = smooth ?? Array(repeating: false, count: points.count)
+        let segments = Polyline.segmentCount(points: points.count, closed: closed)
+        self.spans = spans ?? Array(repeating: nil, count: segments)
         precondition(self.smooth.count == points.count, "StrokePiece: one smooth flag per point")
+        precondition(self.spans.count == segments, "StrokePiece: one span per segment")
+    }
+
+    /// The whole of `line`.
+    init(_ line: Polyline) {
+        self.init(points: line.points, closed: line.closed, smooth: line.smooth, spans: line.spans)
     }
 }
 
@@ -28,22 +44,23 @@ public enum StrokeTrimming {
     /// with start == 0 and end == 1 on a zero-length path).
     public static func trim(_ lines: [Polyline], start: Double, end: Double) -> [StrokePiece] {
         let s0 = min(max(start, 0), 1), s1 = min(max(end, 0), 1)
-        if s0 <= 0 && s1 >= 1 { return lines.map { StrokePiece(points: $0.points, closed: $0.closed, smooth: $0.smooth) } }
+        if s0 <= 0 && s1 >= 1 { return lines.map { StrokePiece($0) } }
         guard s1 > s0 else { return [] }
-        let total = lines.reduce(0) { $0 + $1.length }
+        let measured = lines.map { MeasuredLine($0) }
+        let total = measured.reduce(0) { $0 + $1.length }
         guard total > 0 else { return [] }
         let a = s0 * total, b = s1 * total
         var out: [StrokePiece] = []
         var offset = 0.0
-        for line in lines {
-            let len = line.length
+        for (line, m) in zip(lines, measured) {
+            let len = m.length
             defer { offset += len }
             let lo = max(a, offset), hi = min(b, offset + len)
             guard hi > lo else { continue }
             if lo <= offset && hi >= offset + len {
-                out.append(StrokePiece(points: line.points, closed: line.closed, smooth: line.smooth))
+                out.append(StrokePiece(line))
             } else {
-                out.append(extract(line, from: lo - offset, to: hi - offset))
+                out.append(m.extract(from: lo - offset, to: hi - offset))
             }
         }
         return out
@@ -74,7 +91,8 @@ public enum StrokeTrimming {
         let full = pat.count % 2 == 1 ? pat + pat : pat
         var out: [StrokePiece] = []
         for piece in pieces {
-            let line = Polyline(points: piece.points, closed: piece.closed, smooth: piece.smooth)
+            let line = MeasuredLine(Polyline(points: piece.points, closed: piece.closed, smooth: piece.smooth,
+                                             spans: piece.spans))
             let len = line.length
             guard len > 0 else { out.append(piece); continue }
             // Where the pattern stands at arc length 0.
@@ -96,9 +114,9 @@ public enum StrokeTrimming {
                     if hi > lo {
                         if lo == 0, first == nil { first = (out.count, hi) }
                         if hi == len { last = (out.count, lo) }
-                        out.append(extract(line, from: lo, to: hi))
+                        out.append(line.extract(from: lo, to: hi))
                     } else if full[index] == 0, s >= 0, s <= len {
-                        out.append(extract(line, from: s, to: s))  // a dot: caps only
+                        out.append(line.extract(from: s, to: s))  // a dot: caps only
                     }
                 }
                 s = segEnd
@@ -109,52 +127,11 @@ public enum StrokeTrimming {
                 if first.index == last.index {
                     out[first.index] = piece  // one dash all the way round: as if solid
                 } else {
-                    out[first.index] = extract(line, from: last.start, to: len + first.end, wrapping: true)
+                    out[first.index] = line.extract(from: last.start, to: len + first.end, wrapping: true)
                     out.remove(at: last.index)
                 }
             }
         }
         return out
-    }
-
-    /// The open piece of `line` between arc lengths `a` ≤ `b`. Points of
-    /// `line` inside the piece keep their smooth flags; its ends are cut
-    /// there (caps, not joins). With `wrapping`, a closed line is followed
-    /// round twice, so `b` may pass its length: the piece then runs on
-    /// through the start point (an inner point, with its own flag).
-    static func extract(_ line: Polyline, from a: Double, to b: Double, wrapping: Bool = false) -> StrokePiece {
-        var pts = line.points, flags = line.smooth
-        if line.closed, let f = pts.first {
-            pts.append(f); flags.append(flags[0])
-            if wrapping {
-                pts += line.points.dropFirst() + [f]
-                flags += line.smooth.dropFirst() + [flags[0]]
-            }
-        }
-        var out: [Vec2] = [], smooth: [Bool] = []
-        var dir: Vec2?
-        var acc = 0.0
-        for i in pts.indices.dropFirst() {
-            let p = pts[i - 1], q = pts[i]
-            let l = (q - p).length
-            guard l > 0 else { continue }
-            let e = acc + l
-            if out.isEmpty, a <= e {
-                out.append(p + (q - p) * ((a - acc) / l)); smooth.append(false)
-                dir = (q - p) * (1 / l)
-            }
-            if !out.isEmpty {
-                if b <= e {
-                    let end = p + (q - p) * ((b - acc) / l)
-                    if end != out.last { out.append(end); smooth.append(false) }
-                    break
-                }
-                if q != out.last { out.append(q); smooth.append(flags[i]) }
-            }
-            acc = e
-        }
-        if let last = smooth.indices.last { smooth[last] = false }
-        if out.count == 1 { return StrokePiece(points: out, closed: false, direction: dir) }
-        return StrokePiece(points: out, closed: false, smooth: smooth)
     }
 }

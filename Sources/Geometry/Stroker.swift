@@ -1,7 +1,16 @@
 // Geometry: a stroke as polygons. Each centre-line piece becomes a quad per
 // segment plus a convex polygon per join (miter, falling back to bevel past
 // the miter limit; round as a fan; bevel) and per cap (butt adds nothing,
-// square a box, round a half-disc fan). The style's join applies at the
+// square a box, round a half-disc fan). A chord of a flattened curve is
+// the band between the curve's own normals at its two ends instead of the
+// chord's (two triangles where a radius of curvature below half the width
+// makes those normals cross inside it), the stroke of a curve being the
+// union of its normals; on the outer side of the turn its edge is pushed
+// out to the chord's own offset, and the round joins between chords stay,
+// both farther out there. So an end cut inside a curve ends along the curve's normal, its cap
+// facing along the curve's tangent (the chord's own ends would turn it by
+// up to √(2 · tolerance / radius) and stick out past it on the inner side,
+// most where half the width passes the radius). The style's join applies at the
 // path's corners only: where the centre line runs on smoothly (the inner
 // points of a flattened curve, `Polyline.smooth`) the join is round, so the
 // stroke is the band within half the line width of the curve (a miter
@@ -77,18 +86,26 @@ public enum Stroker {
     static func outline(_ piece: StrokePiece, style: StrokeStyle, tolerance: Double, into out: inout [[Vec2]],
                         points: inout Int, limit: Int) -> Bool {
         let hw = style.lineWidth / 2
-        var pts: [Vec2] = [], smooth: [Bool] = []
-        for (p, s) in zip(piece.points, piece.smooth) {
+        // The points without repeats, and per segment between them the curve it is a chord of.
+        var pts: [Vec2] = [], smooth: [Bool] = [], spans: [CurveSpan?] = []
+        for (i, (p, s)) in zip(piece.points, piece.smooth).enumerated() {
             // A repeated point is a corner if either copy is.
-            if pts.last == p { smooth[smooth.count - 1] = smooth[smooth.count - 1] && s } else { pts.append(p); smooth.append(s) }
+            if pts.last == p {
+                smooth[smooth.count - 1] = smooth[smooth.count - 1] && s
+            } else {
+                if !pts.isEmpty { spans.append(piece.spans[i - 1]) }
+                pts.append(p); smooth.append(s)
+            }
         }
         var closed = piece.closed
         if closed, pts.count > 1, pts.first == pts.last {
-            pts.removeLast()
+            pts.removeLast()  // the segment into it closes the piece
             let lastSmooth = smooth.removeLast()
             smooth[0] = smooth[0] && lastSmooth
+        } else if closed, pts.count > 1 {
+            spans.append(piece.spans.last ?? nil)
         }
-        if closed && pts.count < 2 { closed = false }
+        if closed && pts.count < 2 { closed = false; spans = [] }
         func add(_ poly: [Vec2]) {
             guard poly.count >= 3 else { return }
             var a = 0.0
@@ -114,26 +131,75 @@ public enum Stroker {
             let d = b - a
             dirs.append(d * (1 / d.length))
         }
+        // Per segment, the directions the path leaves its start and arrives
+        // at its end in: the curve's tangents for a chord of a curve (unless
+        // one turns against the chord, as beside a cusp), else the chord's.
+        var ends: [(Vec2, Vec2)] = []
         for i in 0..<segCount {
-            let a = pts[i], b = pts[(i + 1) % n]
-            let o = perp(dirs[i]) * hw
-            add([a + o, b + o, b - o, a - o])
+            if i < spans.count, let c = spans[i], let t0 = c.tangent(at: c.t0, arriving: false),
+               let t1 = c.tangent(at: c.t1, arriving: true), t0.dot(dirs[i]) > 0, t1.dot(dirs[i]) > 0 {
+                ends.append((t0, t1))
+            } else {
+                ends.append((dirs[i], dirs[i]))
+            }
+        }
+        for i in 0..<segCount {
+            let a = pts[i], b = pts[(i + 1) % n], (t0, t1) = ends[i]
+            let oa = perp(t0) * hw, ob = perp(t1) * hw
+            let parts = band(a, b, oa, ob)
+            // On the outer side of the curve's turn the chord's own offset
+            // lies farther out than the chord of the offset curve (by up to
+            // the width × the turn² / 16) and never past the end normals.
+            let turn = t0.cross(t1)
+            if turn == 0 {
+                for poly in parts { add(poly) }
+            } else {
+                let side: Double = turn > 0 ? -1 : 1  // the outer side, along perp
+                let o = perp(dirs[i]) * (side * hw)
+                if parts.count == 1 && t0.dot(t1) > 0.9 {
+                    // One polygon: the band, its outer edge pushed out to the chord's offset.
+                    add([a - oa * side, b - ob * side, b + ob * side, b + o, a + o, a + oa * side])
+                } else {
+                    for poly in parts { add(poly) }
+                    add([a, b, b + o, a + o])
+                }
+            }
             if points > limit { return false }
         }
         let joins = closed ? Array(0..<n) : Array(1..<(n - 1))
         for v in joins {
-            let d0 = dirs[(v - 1 + segCount) % segCount], d1 = dirs[v % segCount]
             // Where the path runs on smoothly (inside a flattened curve) the
-            // turn is the flattening's: a round join follows the curve.
+            // turn is the flattening's: a round join between the chords
+            // follows the curve. At a corner the segments meet in the path's
+            // own directions (a curve's tangent).
+            let prev = (v - 1 + segCount) % segCount, next = v % segCount
+            let d0 = smooth[v] ? dirs[prev] : ends[prev].1, d1 = smooth[v] ? dirs[next] : ends[next].0
             add(join(at: pts[v], d0, d1, hw: hw, join: smooth[v] ? .round : style.lineJoin,
                      miterLimit: style.miterLimit, tolerance: tolerance))
             if points > limit { return false }
         }
         if !closed {
-            add(cap(at: pts[0], direction: -dirs[0], hw: hw, cap: style.lineCap, tolerance: tolerance))
-            add(cap(at: pts[n - 1], direction: dirs[segCount - 1], hw: hw, cap: style.lineCap, tolerance: tolerance))
+            add(cap(at: pts[0], direction: -ends[0].0, hw: hw, cap: style.lineCap, tolerance: tolerance))
+            add(cap(at: pts[n - 1], direction: ends[segCount - 1].1, hw: hw, cap: style.lineCap, tolerance: tolerance))
         }
         return points <= limit
+    }
+
+    /// The band of the segment a → b between the normals `oa` at a and
+    /// `ob` at b (half-width long): a quad, or where the two normals cross
+    /// (a radius of curvature below half the width), the two triangles
+    /// either side of the crossing.
+    static func band(_ a: Vec2, _ b: Vec2, _ oa: Vec2, _ ob: Vec2) -> [[Vec2]] {
+        let den = oa.cross(ob)
+        if den != 0 {
+            // a + oa·s = b + ob·u: the normals' lines meet there.
+            let s = (b - a).cross(ob) / den, u = (b - a).cross(oa) / den
+            if abs(s) < 1, abs(u) < 1 {
+                let x = a + oa * s
+                return [[a + oa, b + ob, x], [x, b - ob, a - oa]]
+            }
+        }
+        return [[a + oa, b + ob, b - ob, a - oa]]
     }
 
     /// The left normal (−y, x) of a unit direction.

@@ -122,7 +122,7 @@ final class StrokeDashAcrossStartTests: XCTestCase {
         let style = StrokeStyle(lineWidth: 24, lineCap: .square, dashPattern: [40, 40], dashPhase: 20)
         let d = StrokeTrimming.dash(StrokeTrimming.trim(lines, start: 0, end: 1), pattern: [40, 40], phase: 20)
         XCTAssertEqual(d.count, 2)
-        let joined = Polyline(points: d[0].points, closed: false, smooth: d[0].smooth)
+        let joined = Polyline(points: d[0].points, closed: false, smooth: d[0].smooth, spans: d[0].spans)
         XCTAssertEqual(joined.length, len - 140 + 20, accuracy: 1e-9)
         let k = try! XCTUnwrap(d[0].points.firstIndex(of: Vec2(74, 50)))
         XCTAssertTrue(d[0].smooth[k])
