@@ -378,7 +378,7 @@ class Model:
             vec = d[part]
             if axis:
                 return vec[SUB.get(axis, 2) if axis != "z" else 2]
-            return vec[0] if part == "scale" else vec[:2]
+            return sum(vec) / 3 if part == "scale" else vec[:2]  # transform.scale reads the mean
         if root in self.values:
             base = self.values[root]
         else:
@@ -499,7 +499,7 @@ def keyframe(a, kind, values, p):
         kt, acc = [0.0], 0.0
         for length in lengths:
             acc += length
-            kt.append(acc / total)
+            kt.append(acc / total if total > 0 else len(kt) / (n - 1))  # no distance: evenly spaced
         tfs = [None] * (n - 1)
     else:
         kt = [float(k) for k in a["keyTimes"]] if "keyTimes" in a else [i / (n - 1) for i in range(n)]
