@@ -5,25 +5,31 @@ and interpolation against this model: the compositor renders the animated
 scene with `render --time t`, while presentation_scene(scene, t) evaluates
 every animation here and writes the static scene, which translate.py then
 draws with Skia. Nothing here comes from the compositor's code; the rules are
-the format's (CAMediaTiming as Core Animation defines it):
+the format's (CAMediaTiming as Core Animation defines it). Where the format was
+silent (how timeOffset wraps, speed 0 before beginTime, what transform.scale
+reads, overshoot in keyframes, paced values without distance), the first
+campaign's disagreements were settled by writing a rule into the format; this
+follows it:
 
 - Timing. d = duration (0 means 0.25 s); an iteration lasts D = d, or 2d with
-  autoreverses; the active duration is repeatDuration when given, else
+  autoreverses; the active duration A is repeatDuration when given, else
   max(repeatCount, 1) × D (infinity allowed). Active time is
-  (t − beginTime) × speed; the animation is active while 0 ≤ t − beginTime and
-  active time < the active duration (speed 0 keeps it active, frozen). Local
-  time is active time + timeOffset, wrapped into the active duration. Within
-  an iteration the fraction is (local − k·D)/d, mirrored in the second half of
-  an autoreversing iteration. Before beginTime a `backwards`/`both` fill shows
-  the value at active time 0; at or after the end the animation is removed
-  when isRemovedOnCompletion, else a `forwards`/`both` fill holds the value at
-  the end of the active duration (not wrapped).
+  (t − beginTime) × speed (0 at every t when speed is 0); the animation is
+  active while 0 ≤ active time < A. Before beginTime a `backwards`/`both`
+  fill shows it at active time 0; from the end on it is removed when
+  isRemovedOnCompletion, else a `forwards`/`both` fill holds it at active time
+  A. Local time is active time + timeOffset, modulo D (the offset shifts the
+  phase of every iteration); an end exactly on an iteration boundary holds
+  that iteration's end. The fraction through the iteration is mirrored in the
+  second half of an autoreversing one.
 - The timing function maps that fraction (a cubic Bézier from (0, 0) to (1, 1),
-  solved for x by Newton steps and bisection); keyframe segments then find the
+  solved for x by bisection); keyframe segments then find the
   segment by key time (evenly spaced by default; `paced` spaces them by the
   distance between values and ignores timingFunctions; `discrete` holds each
-  value from its key time to the next) and apply the segment's own timing
-  function; `cubic` is a uniform Catmull–Rom spline (end points repeated).
+  value from its key time to the next, 1/n each by default) and apply the
+  segment's own timing function within 0…1 (an overshooting timingFunction
+  extrapolates the first or last segment straight); `cubic` is a uniform
+  Catmull–Rom spline (end points repeated).
 - from / to / by as the format lists them; the current value is the value
   after the layer's earlier animations; isAdditive adds to it.
 - Values interpolate componentwise (numbers, points, sizes, rects; colours in
@@ -32,7 +38,8 @@ the format's (CAMediaTiming as Core Animation defines it):
   the CSS unmatrix, row-vector layout), the quaternion by slerp the short way,
   recomposed as scale · skew · rotation · translation · perspective. The
   transform.rotation/scale/translation key paths replace one part of that
-  decomposition (rotation.z: the quaternion of a z turn, in degrees).
+  decomposition (rotation.z: the quaternion of a z turn, in degrees;
+  transform.scale reads the mean of the three scales).
   Booleans switch half-way (basic) or at key times (keyframes).
 """
 import copy
