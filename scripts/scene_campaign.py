@@ -5,9 +5,10 @@ OUT/images, a link to benchmarks/scenes/images), checks it, prints progress to s
 keeps failing scenes (with whatever the check reports about them), reduces them with
 reduce_scene when asked, prints the summary and exits 0 when every scene passed, else 1.
 
-reduce_scene deletes layers (last first), then each layer's keys other than its frame
-and sublayers (or `keep`; on the scene's top-level layers also `keep_outer`), keeping a
-deletion only while `still(scene)` says the failure remains; it
+reduce_scene deletes layers (last first), then each layer's animations and the keys of
+those left, then each layer's keys other than its frame and sublayers (or `keep`; on the
+scene's top-level layers also `keep_outer`), keeping a deletion only while `still(scene)`
+says the failure remains; it
 recurses into the sublayers that are left. `still` sees the whole scene after every
 change (it usually writes it out and re-runs the check).
 """
@@ -26,6 +27,18 @@ def reduce_scene(scene, still, keep=("frame", "sublayers"), keep_outer=()):
             if not still(scene):
                 layers.insert(i, removed)
         for child in layers:
+            # Animations one by one, then each one's keys (a reduction the scene rejects fails
+            # differently, so it is not kept).
+            animations = child.get("animations", [])
+            for i in reversed(range(len(animations))):
+                removed = animations.pop(i)
+                if not still(scene):
+                    animations.insert(i, removed)
+            for a in animations:
+                for key in [k for k in a if k != "keyPath"]:
+                    value = a.pop(key)
+                    if not still(scene):
+                        a[key] = value
             kept = keep + keep_outer if holder is scene else keep
             for key in [k for k in child if k not in kept]:
                 value = child.pop(key)

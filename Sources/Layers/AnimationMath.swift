@@ -9,20 +9,28 @@
 import Geometry
 
 enum AnimationMath {
-    /// The value a fraction `f` of the way from `a` to `b`.
+    /// The value a fraction `f` of the way from `a` to `b`; a pair that does not
+    /// interpolate switches half-way (as a basic animation's values do).
     static func interpolate(_ a: AnimationValue, _ b: AnimationValue, _ f: Double) -> AnimationValue {
+        mix(a, b, f) ?? discrete(a, b, f)
+    }
+
+    /// The value a fraction `f` of the way from `a` to `b`, or nil when the pair
+    /// does not interpolate (booleans, paths of different shapes, transforms that
+    /// do not decompose, values of different kinds).
+    static func mix(_ a: AnimationValue, _ b: AnimationValue, _ f: Double) -> AnimationValue? {
         switch (a, b) {
         case (.transform(let x), .transform(let y)):
-            return DecomposedTransform.interpolate(x, y, f).map { .transform($0) } ?? discrete(a, b, f)
+            return DecomposedTransform.interpolate(x, y, f).map { .transform($0) }
         case (.color(let x), .color(let y)):
             guard let (p, q) = colorPair(x, y) else { return .color(nil) }
             return .color(mixColor(p, q, f))
         case (.colors(let x), .colors(let y)) where x.count == y.count:
             return .colors(zip(x, y).map { mixColor($0, $1, f) })
         case (.path(let x?), .path(let y?)):
-            return mixPath(x, y, f).map { .path($0) } ?? discrete(a, b, f)
+            return mixPath(x, y, f).map { .path($0) }
         default:
-            guard let p = a.components, let q = b.components, p.count == q.count else { return discrete(a, b, f) }
+            guard let p = a.components, let q = b.components, p.count == q.count else { return nil }
             return a.with(components: zip(p, q).map { $0 + ($1 - $0) * f })
         }
     }

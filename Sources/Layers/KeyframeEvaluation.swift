@@ -17,14 +17,23 @@ enum KeyframeEvaluation {
             return v[i]
         case .paced:
             let (i, s) = segment(pacedTimes(v), f)
-            return AnimationMath.interpolate(v[i], v[i + 1], s)
+            return between(v[i], v[i + 1], s)
         case .linear, .cubic:
             let times = k.keyTimes?.count == n ? k.keyTimes! : (0..<n).map { Double($0) / Double(n - 1) }
             var (i, s) = segment(times, f)
-            if let tf = k.timingFunctions, !tf.isEmpty { s = tf[min(i, tf.count - 1)](s) }
+            // A segment's curve maps 0…1; beyond (an overshooting timingFunction) the segment
+            // extrapolates straight, as with no curve, so an explicit "linear" is the default.
+            if let tf = k.timingFunctions, !tf.isEmpty, (0...1).contains(s) { s = tf[min(i, tf.count - 1)](s) }
             if k.calculationMode == .cubic, let c = catmullRom(v, i, s) { return c }
-            return AnimationMath.interpolate(v[i], v[i + 1], s)
+            return between(v[i], v[i + 1], s)
         }
+    }
+
+    /// The value a fraction `s` through the segment from `a` to `b`; values that do not
+    /// interpolate (booleans, paths of different shapes, transforms that do not decompose)
+    /// switch at the key time that ends the segment, not half-way (docs/scene-format.md).
+    static func between(_ a: AnimationValue, _ b: AnimationValue, _ s: Double) -> AnimationValue {
+        AnimationMath.mix(a, b, s) ?? (s >= 1 ? b : a)
     }
 
     /// Key times proportional to the distance travelled along the values.

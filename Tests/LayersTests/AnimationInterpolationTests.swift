@@ -49,6 +49,26 @@ final class AnimationInterpolationTests: XCTestCase {
         XCTAssertEqual(number(value(k, 0.75, .number(0))), 20, accuracy: 1e-12)
     }
 
+    /// Found by scripts/outside-scenes --animations (seed 5900015): with an overshooting
+    /// timingFunction, explicit "linear" segment curves clamped the segment (the value held at
+    /// the first key value) while no segment curves extrapolated it; the default must not differ
+    /// from "linear". A segment's curve maps 0…1; beyond, the segment extrapolates straight.
+    func testOvershootExtrapolatesSegmentsWhateverTheirCurves() {
+        let k = KeyframeAnimation(keyPath: "zPosition")
+        k.values = [.number(0), .number(10), .number(30)]
+        k.keyTimes = [0, 0.5, 1]
+        k.duration = 1
+        // x1 = 0, x2 = 1: x(s) = 3s² − 2s³, so x = 0.5 at s = 0.5, where
+        // y = 0.375·y1 + 0.375·y2 + 0.125 = −0.625 for y1 = y2 = −1.
+        k.timingFunction = TimingFunction(0, -1, 1, -1)
+        // Segment 0 (key times 0…0.5): s = −0.625 / 0.5 = −1.25, value 10 × −1.25.
+        XCTAssertEqual(number(value(k, 0.5, .number(0))), -12.5, accuracy: 1e-9)
+        k.timingFunctions = [.linear, .linear]
+        XCTAssertEqual(number(value(k, 0.5, .number(0))), -12.5, accuracy: 1e-9)
+        k.timingFunctions = [.easeIn, .linear]
+        XCTAssertEqual(number(value(k, 0.5, .number(0))), -12.5, accuracy: 1e-9)
+    }
+
     func testDiscreteKeyframes() {
         let k = KeyframeAnimation(keyPath: "opacity")
         k.values = [.number(1), .number(2), .number(3)]
@@ -95,6 +115,26 @@ final class AnimationInterpolationTests: XCTestCase {
         a.fromValue = .bool(false); a.toValue = .bool(true); a.duration = 1
         XCTAssertEqual(value(a, 0.49, .bool(false)), .bool(false))
         XCTAssertEqual(value(a, 0.5, .bool(false)), .bool(true))
+    }
+
+    /// Found by scripts/outside-scenes --animations (seed 5900006): keyframe booleans switched
+    /// half-way through each segment; the format switches them at the key times.
+    func testKeyframeBooleansSwitchAtKeyTimes() {
+        let k = KeyframeAnimation(keyPath: "isHidden")
+        k.values = [.bool(false), .bool(true), .bool(false)]
+        k.keyTimes = [0, 0.25, 1]
+        k.duration = 1
+        // Segment 0 runs 0…0.25 (false → true), segment 1 0.25…1 (true → false).
+        XCTAssertEqual(value(k, 0.2, .bool(false)), .bool(false))    // 80 % through segment 0: still false
+        XCTAssertEqual(value(k, 0.25, .bool(false)), .bool(true))    // its key time
+        XCTAssertEqual(value(k, 0.7, .bool(false)), .bool(true))     // 60 % through segment 1: still true
+        XCTAssertEqual(value(k, 0.99, .bool(false)), .bool(true))
+        k.isRemovedOnCompletion = false; k.fillMode = .forwards
+        XCTAssertEqual(value(k, 1, .bool(false)), .bool(false))      // the last key time
+        // Paced spacing needs a distance; booleans have none, so the key times are even (0, 0.5, 1).
+        k.calculationMode = .paced
+        XCTAssertEqual(value(k, 0.45, .bool(false)), .bool(false))
+        XCTAssertEqual(value(k, 0.5, .bool(false)), .bool(true))
     }
 
     func testTransformRotationHalfwayIs45Degrees() {

@@ -439,9 +439,11 @@ def _filter(L, key, where):
 
 
 def _sublayers(items, where, base):
-    """The visible sublayers in drawing order: ascending zPosition, ties in array order."""
+    """The visible sublayers in drawing order: ascending zPosition, ties in array order. A hidden
+    mask hides its layer (docs/scene-format.md)."""
     out = [(float(S.get("zPosition", 0)), _layer(S, f"{where}.sublayers[{i}]", base))
-           for i, S in enumerate(items) if not S.get("isHidden", False)]
+           for i, S in enumerate(items) if not S.get("isHidden", False)
+           and not (isinstance(S.get("mask"), dict) and S["mask"].get("isHidden", False))]
     for i, (_, S) in enumerate(out):
         S["order"] = i  # array order, which a transform layer's depth sort keeps for ties
     return [S for _, S in sorted(out, key=lambda e: e[0])]
