@@ -379,7 +379,9 @@ class Model:
             part, _, axis = rest.partition(".")
             if part == "rotation":
                 x, y, z, w = d["quaternion"]
-                if abs(x) > 1e-9 or abs(y) > 1e-9:
+                # x and y come out of square roots of rounding noise (about 1e-8 for a plain
+                # z turn of a non-uniform scale), so a turn counts as 3D only well above it.
+                if abs(x) > 1e-6 or abs(y) > 1e-6:
                     raise ValueError(f"{path} of a 3D turn is not modelled")
                 return math.degrees(2 * math.atan2(z, w))
             vec = d[part]
