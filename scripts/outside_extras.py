@@ -248,6 +248,15 @@ def corner_radii(r, w, h):
     return radii
 
 
+def shadow_path_layer(r, width, height, w, h, path):
+    """An opaque w × h layer, maybe turned, whose shadow is `path` (its shadowPath)."""
+    out = {"frame": place(r, width, height, w, h), "backgroundColor": colour(r, ("FF",)),
+           "shadowOpacity": round(r.uniform(0.6, 1), 2), "shadowRadius": r.choice([0, 1, 3]),
+           "shadowOffset": [r.randint(-5, 5), r.randint(-5, 5)], "shadowColor": colour(r)[:7], "shadowPath": path}
+    turn(r, out, True)
+    return out
+
+
 def per_corner(r, width, height, scale, stroke_pattern):
     """A shape layer whose path is a rounded rect with one radius per corner, or a layer whose
     shadowPath is one."""
@@ -256,11 +265,7 @@ def per_corner(r, width, height, scale, stroke_pattern):
            round(r.uniform(0.6, 0.8) * h, 2)]
     path = {"roundedRect": box, "cornerRadii": corner_radii(r, box[2], box[3])}
     if r.random() < 0.25:
-        out = {"frame": place(r, width, height, w, h), "backgroundColor": colour(r, ("FF",)),
-               "shadowOpacity": round(r.uniform(0.6, 1), 2), "shadowRadius": r.choice([0, 1, 3]),
-               "shadowOffset": [r.randint(-5, 5), r.randint(-5, 5)], "shadowColor": colour(r)[:7], "shadowPath": path}
-        turn(r, out, True)
-        return out
+        return shadow_path_layer(r, width, height, w, h, path)
     out = {"type": "shape", "frame": place(r, width, height, w, h), "path": path,
            "fillColor": r.choice([colour(r), colour(r), None])}
     if r.random() < 0.7 or out["fillColor"] is None:
@@ -395,11 +400,7 @@ def svg_shape(r, width, height, scale, stroke_pattern):
     w, h = quantized(r, 30, 200), quantized(r, 30, 150)
     path = svg_path(r, w, h)
     if r.random() < 0.15:
-        out = {"frame": place(r, width, height, w, h), "backgroundColor": colour(r, ("FF",)),
-               "shadowOpacity": round(r.uniform(0.6, 1), 2), "shadowRadius": r.choice([0, 1, 3]),
-               "shadowOffset": [r.randint(-5, 5), r.randint(-5, 5)], "shadowColor": colour(r)[:7], "shadowPath": path}
-        turn(r, out, True)
-        return out
+        return shadow_path_layer(r, width, height, w, h, path)
     out = {"type": "shape", "frame": place(r, width, height, w, h), "path": path,
            "fillColor": r.choice([colour(r), colour(r), None]), "fillRule": r.choice(["nonZero", "evenOdd"])}
     if r.random() < 0.6 or out["fillColor"] is None:

@@ -24,19 +24,7 @@ final class OutsideSceneTests: XCTestCase {
     /// and on 21 seeds with every text line after the first a pixel low
     /// (docs/reliability.md, "Random scenes against Skia").
     func testGeneratedScenesMeanWhatSkiaDraws() throws {
-        guard FileManager.default.isExecutableFile(atPath: FixturePaths.compositorBinary.path) else {
-            throw XCTSkip("compositor binary not built")
-        }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let r = try PythonScript.run("outside-scenes", ["--count", "60", "--seed", "9000",
-                                                        "--compositor", FixturePaths.compositorBinary.path,
-                                                        "--out", out.path])
-        if (r.status == 3 || r.status == 127) && ProcessInfo.processInfo.environment["CI"] != "true" {
-            throw XCTSkip("outside renderer unavailable: \(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
-        XCTAssertEqual(r.status, 0, r.output)
-        XCTAssertTrue(r.stdout.contains("60 scenes (seeds 9000…9059), 0 failing"), r.output)
+        try checkGeneratedScenes(count: 60, seed: 9000)
     }
 
     /// Twenty generated scenes with 437 animations (`--animations`), each rendered at one layer
@@ -47,18 +35,24 @@ final class OutsideSceneTests: XCTestCase {
     /// sign flipped (8), paced spacing as linear (3) and isRemovedOnCompletion ignored (3)
     /// (docs/reliability.md, "Animations").
     func testGeneratedAnimationsMeanWhatTheModelSays() throws {
+        try checkGeneratedScenes(count: 20, seed: 9100, options: ["--animations"])
+    }
+
+    /// Runs scripts/outside-scenes on `count` seeds from `seed` (with `options`) and requires
+    /// every scene to pass; skips where the outside renderer is missing, except under CI=true.
+    private func checkGeneratedScenes(count: Int, seed: Int, options: [String] = []) throws {
         guard FileManager.default.isExecutableFile(atPath: FixturePaths.compositorBinary.path) else {
             throw XCTSkip("compositor binary not built")
         }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("outside-animated-\(getpid())")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(seed)-\(getpid())")
         defer { try? FileManager.default.removeItem(at: out) }
-        let r = try PythonScript.run("outside-scenes", ["--animations", "--count", "20", "--seed", "9100",
-                                                        "--compositor", FixturePaths.compositorBinary.path,
-                                                        "--out", out.path])
+        let r = try PythonScript.run("outside-scenes", options + ["--count", "\(count)", "--seed", "\(seed)",
+                                                                  "--compositor", FixturePaths.compositorBinary.path,
+                                                                  "--out", out.path])
         if (r.status == 3 || r.status == 127) && ProcessInfo.processInfo.environment["CI"] != "true" {
             throw XCTSkip("outside renderer unavailable: \(r.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         XCTAssertEqual(r.status, 0, r.output)
-        XCTAssertTrue(r.stdout.contains("20 scenes (seeds 9100…9119), 0 failing"), r.output)
+        XCTAssertTrue(r.stdout.contains("\(count) scenes (seeds \(seed)…\(seed + count - 1)), 0 failing"), r.output)
     }
 }
