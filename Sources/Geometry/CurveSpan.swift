@@ -96,21 +96,28 @@ public struct CurveSpan: Hashable, Sendable {
     public var length: Double { length(from: t0, to: t1) }
 
     /// The parameter in `t0` … `t1` at arc length `s` from `t0` (Newton's
-    /// method on the arc length, kept inside a shrinking bracket).
-    public func parameter(atLength s: Double) -> Double {
-        let total = length
+    /// method on the arc length, kept inside a shrinking bracket); `total`
+    /// is the span's length when the caller knows it. Each step adds the
+    /// length between the last guess and the next to the length up to the
+    /// last, so a step measures a short stretch, not the span from `t0`
+    /// again: a stroke cut into tens of thousands of dashes on one curve
+    /// costs a few quadratures a cut.
+    public func parameter(atLength s: Double, total known: Double? = nil) -> Double {
+        let total = known ?? length
         guard s > 0, total > 0 else { return t0 }
         guard s < total else { return t1 }
         var lo = t0, hi = t1
         var t = t0 + (t1 - t0) * (s / total)
+        var at = length(from: t0, to: t)  // the length from t0 to t
         for _ in 0..<40 {
-            let f = length(from: t0, to: t) - s
+            let f = at - s
             if abs(f) <= 1e-12 * max(1, total) { break }
             if f > 0 { hi = t } else { lo = t }
             let speed = derivative(t).length
             var next = speed > 0 ? t - f / speed : (lo + hi) / 2
             if !(next > lo && next < hi) { next = (lo + hi) / 2 }
             if next == t { break }
+            at += next > t ? length(from: t, to: next) : -length(from: next, to: t)
             t = next
         }
         return t

@@ -61,7 +61,7 @@ struct MeasuredLine {
             let f = len > 0 ? min(max(local / len, 0), 1) : 0
             return (local >= len ? q : p + (q - p) * f, 0, (q - p).normalizedOrNil)
         }
-        let t = local <= 0 ? c.t0 : local >= len ? c.t1 : c.parameter(atLength: local)
+        let t = local <= 0 ? c.t0 : local >= len ? c.t1 : c.parameter(atLength: local, total: len)
         let point = local <= 0 ? p : local >= len ? q : c.point(t)
         return (point, t, c.tangent(at: t, arriving: arriving) ?? (q - p).normalizedOrNil)
     }
