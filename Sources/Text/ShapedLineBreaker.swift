@@ -1,5 +1,6 @@
 // Text: line breaking over shaped clusters (TextUnit) — greedy, at break
-// opportunities (after spaces, between ideographs, anywhere in
+// opportunities (after spaces, beside ideographs but for the CJK
+// prohibitions of LineBreakProhibitions, anywhere in
 // charWrapping), breaking between clusters only when a word alone is wider
 // than the line, never inside a cluster. Spaces where a line breaks are
 // dropped; spaces at a paragraph's start are kept, at its end dropped. The

@@ -28,7 +28,8 @@ struct TextUnit {
     var style: Int
     var level: UInt8
     var isSpace: Bool
-    /// A line may break before this unit (after spaces, between ideographs, anywhere for charWrapping).
+    /// A line may break before this unit (after spaces, beside ideographs unless LineBreakProhibitions
+    /// forbids it, anywhere for charWrapping).
     var breaksBefore: Bool
     /// The cluster's characters.
     var scalars: ArraySlice<Unicode.Scalar>
@@ -58,7 +59,7 @@ final class FontTable {
 enum TextShaper {
     static func isSpace(_ s: Unicode.Scalar) -> Bool { s == " " || s == "\t" }
 
-    /// Ideographs and kana: a line may break between two of them.
+    /// Ideographs and kana: a line may break before and after them (LineBreakProhibitions aside).
     static func breaksAround(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF:
@@ -157,8 +158,10 @@ enum TextShaper {
         for k in units.indices.dropFirst() {
             let a = units[k - 1], b = units[k]
             if charWrapping { units[k].breaksBefore = true; continue }
+            let after = a.scalars.last!, before = b.scalars.first!
             units[k].breaksBefore = (!b.isSpace && a.isSpace)
-                || (!a.isSpace && !b.isSpace && (breaksAround(a.scalars.last!) || breaksAround(b.scalars.first!)))
+                || (!a.isSpace && !b.isSpace && (breaksAround(after) || breaksAround(before))
+                    && !LineBreakProhibitions.noBreakBefore(before) && !LineBreakProhibitions.noBreakAfter(after))
         }
         return units
     }

@@ -6,8 +6,9 @@ the paragraph's direction from its first strong character or baseWritingDirectio
 character (the run's, or the fallback font fontconfig sorts first for the character's language),
 and is cut into items of one style, level, font and script, each shaped by HarfBuzz (uharfbuzz, with
 FreeType's hinted advances from freetype-py, the whole paragraph as context). The clusters are
-broken into lines greedily at spaces and between ideographs (inside a word only when it alone is too
-wide; anywhere for charWrapping), truncated with "…", put in visual order (rule L2), aligned or
+broken into lines greedily at spaces and between ideographs, but for the CJK prohibitions (no line
+starting with "。" or "ー", none ending with "「"; inside a word only when it alone is too wide;
+anywhere for charWrapping), truncated with "…", put in visual order (rule L2), aligned or
 justified, and drawn at whole pixels into the layer's backing image of ceil(w × contentsScale) ×
 ceil(h × contentsScale) pixels, one coverage layer per colour, with underline and strikethrough
 bars. A line's ascent is the largest ascender of the fonts on it and its depth the largest
@@ -255,6 +256,24 @@ def breaks_around(ch):
                                          (0xF900, 0xFAFF), (0x20000, 0x2FFFF)))
 
 
+# docs/scene-format.md, "Layout": beside an ideograph or kana a line never breaks before these (UAX #14
+# CL, CP, EX, IS, NS, small kana and the prolonged sound mark) nor after the opening punctuation below.
+KEPT_OFF_LINE_START = frozenset(
+    "!),.:;?]}" "、。々〉》」』】〕〗〙〛〜〞〟〻〼" "ぁぃぅぇぉっゃゅょゎゕゖ" "゛゜ゝゞ゠" "ァィゥェォッャュョヮヵヶ"
+    "・ーヽヾ" "﹐﹒﹔﹕﹖﹗﹚﹜﹞" "！），．：；？］｝｠" "｡｣､･" "ﾞﾟ"
+    + "".join(map(chr, range(0x31F0, 0x3200))) + "".join(map(chr, range(0xFF67, 0xFF71))))
+KEPT_OFF_LINE_END = frozenset("([{" "〈《「『【〔〖〘〚〝" "﹙﹛﹝" "（［｛｟" "｢")
+
+
+def break_beside_ideograph(before, after):
+    """Whether a line may break between the non-space clusters `before` and `after` (their texts):
+    beside an ideograph or kana, unless the prohibitions above keep them together."""
+    left, right = before[-1], after[0]
+    if not (breaks_around(left) or breaks_around(right)):
+        return False
+    return right not in KEPT_OFF_LINE_START and left not in KEPT_OFF_LINE_END
+
+
 def script(ch):
     """A coarse Unicode script: the ones the generator uses, None for common and inherited."""
     v = ord(ch)
@@ -455,7 +474,7 @@ def shape_paragraph(chars, style_of, levels, styles, char_wrapping):
             b.breaks_before = True
         else:
             b.breaks_before = (not b.space and a.space) or (
-                not a.space and not b.space and (breaks_around(a.text[-1]) or breaks_around(b.text[0])))
+                not a.space and not b.space and break_beside_ideograph(a.text, b.text))
     return out
 
 
