@@ -33,10 +33,30 @@ enum BlendedScheduling {
         var waiting: [Int]
     }
 
-    static func overlapGraph(_ pieces: [DrawPiece], order: [Int]) -> Graph? {
+    ///
+    /// With `hidden`, pieces of different items count by the pixels they
+    /// can still write (HiddenOverlaps.region): an edge only where those
+    /// share one. Pieces of one item then keep painter order among
+    /// themselves whatever their boxes (a flat interior before the rest).
+    static func overlapGraph(_ pieces: [DrawPiece], order: [Int], hidden: HiddenOverlaps? = nil) -> Graph? {
         let n = order.count
         guard n > 0 else { return Graph(start: [0], successors: [], waiting: []) }
-        let boxes = order.map { pieces[$0].box }
+        var boxes: [SIMD4<Float>]
+        // Each piece's region rectangles (regionStart[m]..<regionStart[m + 1]); exact false: box only.
+        var regionRects: [OcclusionClip.PixelRect] = []
+        var regionStart: [Int] = [], exact: [Bool] = [], items: [Int] = []
+        if let hidden {
+            boxes = []; boxes.reserveCapacity(n)
+            regionStart.reserveCapacity(n + 1); exact.reserveCapacity(n); items.reserveCapacity(n)
+            regionStart.append(0)
+            for i in order {
+                let r = hidden.region(of: pieces[i], into: &regionRects)
+                boxes.append(r.box); exact.append(r.exact); items.append(pieces[i].order)
+                regionStart.append(regionRects.count)
+            }
+        } else {
+            boxes = order.map { pieces[$0].box }
+        }
         var lo = SIMD2<Float>(.infinity, .infinity), hi = -lo
         for b in boxes {
             lo = pointwiseMin(lo, SIMD2(b.x, b.y)); hi = pointwiseMax(hi, SIMD2(b.z, b.w))
@@ -82,6 +102,15 @@ enum BlendedScheduling {
                         lastSeen.withUnsafeMutableBufferPointer { lastSeen in
                             for m in 0..<n {
                                 defer { predecessorStart[m + 1] = predecessors.count }
+                                if !items.isEmpty {
+                                    // Earlier pieces of the same item (adjacent in painter order): always before it.
+                                    var e = m - 1
+                                    while e >= 0, items[e] == items[m] {
+                                        lastSeen[e] = m
+                                        predecessors.append(e)
+                                        e -= 1
+                                    }
+                                }
                                 let r = ranges[m]
                                 guard r.z >= 0 else { continue }
                                 let box = boxes[m]
@@ -98,7 +127,10 @@ enum BlendedScheduling {
                                             if lastSeen[e] == m { continue }
                                             lastSeen[e] = m
                                             let o = boxes[e]
-                                            if o.x < box.z && box.x < o.z && o.y < box.w && box.y < o.w {
+                                            if o.x < box.z && box.x < o.z && o.y < box.w && box.y < o.w,
+                                               exact.isEmpty || !exact[e] || !exact[m]
+                                                || share(regionRects, regionStart[e]..<regionStart[e + 1],
+                                                         regionStart[m]..<regionStart[m + 1]) {
                                                 predecessors.append(e)
                                             }
                                         }
@@ -129,6 +161,13 @@ enum BlendedScheduling {
         return Graph(start: start, successors: successors, waiting: waiting)
     }
 
+    /// Whether two lists of pixel rectangles share a pixel.
+    @inline(__always)
+    private static func share(_ rects: [OcclusionClip.PixelRect], _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        for i in a { for j in b where rects[i].overlaps(rects[j]) { return true } }
+        return false
+    }
+
     /// The key of a piece's state for batching: solid and flat pieces that
     /// differ only in blend mode share a batch (Batcher.merge says why).
     static func key(_ s: BatchState) -> BatchState {
@@ -149,8 +188,9 @@ enum BlendedScheduling {
 
     /// The batches of the blended pieces `order` (indices into `pieces`, in
     /// painter order), or nil when the overlap graph is too large to build.
-    static func batches(_ pieces: [DrawPiece], order: [Int], depthTest: Bool) -> Schedule? {
-        guard let graph = overlapGraph(pieces, order: order) else { return nil }
+    static func batches(_ pieces: [DrawPiece], order: [Int], depthTest: Bool,
+                        hidden: HiddenOverlaps? = nil) -> Schedule? {
+        guard let graph = overlapGraph(pieces, order: order, hidden: depthTest ? hidden : nil) else { return nil }
         let n = order.count
         // States, numbered in order of first appearance (deterministic ties);
         // consecutive pieces mostly share one, so the last match is tried first.

@@ -58,6 +58,14 @@ public final class GLESExecutor {
     /// false for a whole process (every draw call runs the full program).
     public var coverageVariants = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_COVERAGE_VARIANTS"] != "1"
 
+    /// Blended pieces whose shared pixels opaque pieces hide from the lower
+    /// of them need no order between them (HiddenOverlaps), so they may
+    /// share draw calls; same pixels. Off by default: on llvmpipe it saves
+    /// fewer milliseconds of submission than it costs to work out
+    /// (docs/benchmarks.md, "Overlaps hidden by opaque pieces"). The
+    /// environment variable COMPOSITOR_GLES_HIDDEN_OVERLAPS=1 sets it true for a whole process.
+    public var hiddenOverlaps = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_HIDDEN_OVERLAPS"] == "1"
+
     /// Small RGBA8 images drawn by Paint.texture items share atlas pages
     /// (TextureAtlas), so items of different images share draw calls, and so
     /// do the coverage masks of nearest Paint.textureAlpha items without
@@ -275,7 +283,9 @@ public final class GLESExecutor {
                 if let memo { memos[pass.id] = memo }
                 clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
             }
-            let (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended)
+            let sides = framebuffer.viewport(width: target.width, height: target.height)
+            let (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended,
+                                                         viewport: hiddenOverlaps ? SIMD2(sides.0, sides.1) : nil)
             let t1 = DispatchTime.now().uptimeNanoseconds
             phases.add("prepare", Double(t1 - t0 - clipNanoseconds) / 1e9)
             if opaqueFirst && occlusionClip { phases.add("occlusionClip", Double(clipNanoseconds) / 1e9) }

@@ -87,9 +87,12 @@ enum PassOrdering {
     /// `batches`, with a floor under the batches any drawing order of these
     /// pieces could take (`lowerBound`, nil when the blended pieces kept
     /// painter order): one per opaque state, plus BlendedScheduling's chain
-    /// floor for the blended pieces (Schedule.chainBound).
-    static func schedule(_ pieces: [DrawPiece], opaqueFirst: Bool,
-                         reorderBlended: Bool = true) -> (batches: [PassBatch], lowerBound: Int?) {
+    /// floor for the blended pieces (Schedule.chainBound). With `viewport`
+    /// (the pass's, as the rasterizer receives positions), blended pieces
+    /// whose shared pixels opaque pieces hide from the lower of them are not
+    /// ordered (HiddenOverlaps), and the floor is over those orders too.
+    static func schedule(_ pieces: [DrawPiece], opaqueFirst: Bool, reorderBlended: Bool = true,
+                         viewport: SIMD2<Int>? = nil) -> (batches: [PassBatch], lowerBound: Int?) {
         let maxOrder = pieces.last?.order ?? 0
         let useDepth = opaqueFirst && maxOrder < maxDepthItems && depthCanReject(pieces)
         var out: [PassBatch] = []
@@ -116,7 +119,9 @@ enum PassOrdering {
             // item draws every pixel): drop them, the items alone are the picture.
             blended = pieces.indices.filter { !pieces[$0].interior }
         }
-        if reorderBlended, let scheduled = BlendedScheduling.batches(pieces, order: blended, depthTest: useDepth) {
+        let hidden = useDepth && reorderBlended ? viewport.flatMap { HiddenOverlaps(pieces, viewport: $0) } : nil
+        if reorderBlended, let scheduled = BlendedScheduling.batches(pieces, order: blended, depthTest: useDepth,
+                                                                       hidden: hidden) {
             var opaqueStates: [BatchState] = []
             for b in out where !opaqueStates.contains(b.state) { opaqueStates.append(b.state) }
             return (out + scheduled.batches, opaqueStates.count + scheduled.chainBound)

@@ -153,9 +153,12 @@ final class BlendedReorderTests: XCTestCase {
     /// uniform images A and B at full opacity), from `palette`, some piled
     /// up and some alone; and the canvas computed by hand: source-over in
     /// painter order with llvmpipe's 8-bit rounding (FlatInteriorTests).
-    static func stack(count: Int, seed: UInt64) -> (RenderPlan, [UInt8]) {
+    /// A `palette` colour of alpha 255 makes opaque flat squares (`.copy`, as
+    /// PlanBuilder emits them: drawn in the opaque phase).
+    static func stack(count: Int, seed: UInt64,
+                      palette: [[Int]] = [[200, 20, 20, 200], [10, 90, 10, 128], [0, 0, 150, 150], [60, 60, 0, 90],
+                                          [5, 40, 80, 100]]) -> (RenderPlan, [UInt8]) {
         let width = 96, height = 64
-        let palette = [[200, 20, 20, 200], [10, 90, 10, 128], [0, 0, 150, 150], [60, 60, 0, 90], [5, 40, 80, 100]]
         var rng = SplitMix64(seed: seed)
         func uniform(_ c: [Int]) -> Image {
             Image(width: 4, height: 4, pixels: [UInt8]((0..<16).flatMap { _ in c.map { UInt8($0) } }))
@@ -175,7 +178,8 @@ final class BlendedReorderTests: XCTestCase {
             let kind = Int(rng.next() % 4)
             var color = palette[Int(rng.next() % UInt64(palette.count))]
             switch kind {
-            case 0: items.append(DrawItem(layer: 0, transform: t, rect: r, paint: .solid(bytes(color))))
+            case 0: items.append(DrawItem(layer: 0, transform: t, rect: r, paint: .solid(bytes(color)),
+                                          blend: color[3] == 255 ? .copy : .sourceOver))
             case 1: items.append(DrawItem(layer: 0, transform: t, rect: r, paint: .solid(bytes(color)), aaEdges: .all))
             default:
                 color = imageColors[kind - 2]
