@@ -2,7 +2,8 @@
 // size offscreen windows and rasterization bitmaps. Conservative: bounds of
 // drawn parts, contents (which may overflow the bounds), sublayers, and the
 // shadow with its blur support (a hard shadow exactly: the body's pixel box,
-// shifted); clipped by masksToBounds and the mask. While a rasterized
+// shifted; with a shadowPath, while a bitmap is sized, the pixels its mask
+// reaches); clipped by masksToBounds and the mask. While a rasterized
 // bitmap is sized, shapes count by their outlines as drawn, so the bitmap
 // gets no transparent margin (an enlarged bitmap's clamped edge would blend
 // with it).
@@ -18,7 +19,9 @@ extension PlanBuilder {
         if hasShadow(l) {
             let a = Vec2(l.bounds.midX, l.bounds.midY)
             let shadow: Rect?
-            if let p = l.shadowPath {
+            if let p = l.shadowPath, sizingBitmap, l.shadowRadius <= 0, let drawn = hardPathShadowExtent(l, path: p, h) {
+                shadow = drawn
+            } else if let p = l.shadowPath {
                 // The blurred mask covers the path padded in the layer's plane
                 // (ShadowMask), so the blur scales with the layer.
                 let scale = shadowMaskScale(l, path: p, h)
@@ -57,6 +60,47 @@ extension PlanBuilder {
         }
         guard let r = e, !r.isEmpty, r.minX.isFinite, r.maxY.isFinite else { return nil }
         return r
+    }
+
+    /// The pixels a hard shadowPath shadow of `l` gives any alpha through
+    /// `h`, for sizing a rasterized bitmap (which must get no transparent
+    /// margin): its mask (the path filled, antialiased: the very image the
+    /// shadow item samples, from the same cache) is sampled bilinearly, so
+    /// a pixel sees it where its centre lies within half a texel of a
+    /// non-zero texel, inside the item's quad; the box of the pixels whose
+    /// centres lie inside that region, moved by the offset. Nil (the padded
+    /// extent then stands) for a mask too large to make whole, or a map
+    /// that hides it; an empty rect when the path covers no texel.
+    func hardPathShadowExtent(_ l: Layer, path: Path, _ h: Homography) -> Rect? {
+        let scale = shadowMaskScale(l, path: path, h)
+        let pad = blurPad(0) + 1
+        let (fw, fh) = ShadowMask.extent(path: path, scale: scale, pad: pad)
+        guard scale.isFinite, scale > 0, fw <= Self.shadowMaskClipSide, fh <= Self.shadowMaskClipSide,
+              fw * fh * 4 <= Double(PlanLimits.maximumShadowMaskBytes) else { return nil }
+        let (image, local) = shadowMaskCache.value(for: ShadowMaskKey(path: path, sigma: 0, scale: scale)) {
+            ShadowMask.make(path: path, sigma: 0, scale: scale, pad: pad)
+        }
+        // The non-zero texels' box (columns i0..<i1, rows j0..<j1).
+        var i0 = Int.max, j0 = Int.max, i1 = Int.min, j1 = Int.min
+        image.pixels.withUnsafeBufferPointer { px in
+            for j in 0..<image.height {
+                for i in 0..<image.width where px[(j * image.width + i) * 4 + 3] != 0 {
+                    i0 = min(i0, i); i1 = max(i1, i + 1); j0 = min(j0, j); j1 = max(j1, j + 1)
+                }
+            }
+        }
+        guard i0 < i1 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        let seen = Rect(x: local.minX + (Double(i0) - 0.5) / scale, y: local.minY + (Double(j0) - 0.5) / scale,
+                        width: Double(i1 - i0 + 1) / scale, height: Double(j1 - j0 + 1) / scale)
+        let region = seen.intersection(shadowGeometry(l, covering: local).0)
+        guard !region.isEmpty,
+              let b = Homography.translation(l.shadowOffset.x, l.shadowOffset.y).concatenating(h).boundingBox(of: region),
+              b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite else { return nil }
+        // Pixels whose centres lie inside: from ⌊min − ½⌋ + 1 to ⌈max − ½⌉ (exclusive).
+        let x0 = (b.minX - 0.5).rounded(.down) + 1, y0 = (b.minY - 0.5).rounded(.down) + 1
+        let x1 = (b.maxX - 0.5).rounded(.up), y1 = (b.maxY - 0.5).rounded(.up)
+        guard x0 < x1, y0 < y1 else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Background, border, contents and sublayers of `l` through `h`.
