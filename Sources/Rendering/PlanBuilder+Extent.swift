@@ -74,11 +74,16 @@ extension PlanBuilder {
     func hardPathShadowExtent(_ l: Layer, path: Path, _ h: Homography) -> Rect? {
         let scale = shadowMaskScale(l, path: path, h)
         let pad = blurPad(0) + 1
-        let (fw, fh) = ShadowMask.extent(path: path, scale: scale, pad: pad)
-        guard scale.isFinite, scale > 0, fw <= Self.shadowMaskClipSide, fh <= Self.shadowMaskClipSide,
-              fw * fh * 4 <= Double(PlanLimits.maximumShadowMaskBytes) else { return nil }
-        let (image, local) = shadowMaskCache.value(for: ShadowMaskKey(path: path, sigma: 0, scale: scale)) {
-            ShadowMask.make(path: path, sigma: 0, scale: scale, pad: pad)
+        guard scale.isFinite, scale > 0 else { return nil }
+        // The very mask emitShadowFromPath makes (a whole one: cut masks keep the padded extent).
+        let (pw, ph) = ShadowMask.extent(path: path, scale: scale, pad: pad)
+        guard pw <= Self.shadowMaskClipSide, ph <= Self.shadowMaskClipSide else { return nil }
+        let origin = alignedShadowMaskOrigin(l, path: path, scale: scale, pad: pad, h)
+        let (fw, fh) = ShadowMask.extent(path: path, scale: scale, pad: pad, origin: origin)
+        guard fw * fh * 4 <= Double(PlanLimits.maximumShadowMaskBytes) else { return nil }
+        let key = ShadowMaskKey(path: path, sigma: 0, scale: scale, origin: origin)
+        let (image, local) = shadowMaskCache.value(for: key) {
+            ShadowMask.make(path: path, sigma: 0, scale: scale, pad: pad, origin: origin)
         }
         // The non-zero texels' box (columns i0..<i1, rows j0..<j1).
         var i0 = Int.max, j0 = Int.max, i1 = Int.min, j1 = Int.min

@@ -18,29 +18,41 @@ struct ShadowMaskKey: Hashable {
     /// The part of the layer plane the mask covers, when not the whole path
     /// (a huge path's mask is made only where its shadow can show).
     var region: Rect? = nil
+    /// Where the mask's first pixel starts in the layer plane, when it is
+    /// put on the target's pixel grid (PlanBuilder.alignedShadowMaskOrigin);
+    /// nil: a pixel-sized pad out from the path's bounds.
+    var origin: Vec2? = nil
 }
 
 enum ShadowMask {
     /// The mask's size in pixels before rounding (the plan builder checks
     /// it against the limits before `make` allocates anything).
-    static func extent(path: Path, scale: Double, pad: Double, region: Rect? = nil) -> (Double, Double) {
+    /// With `origin` (at or before the padded bounds' corner), from there to
+    /// the padded bounds' far side.
+    static func extent(path: Path, scale: Double, pad: Double, region: Rect? = nil,
+                       origin: Vec2? = nil) -> (Double, Double) {
         let b = bounds(path, region)
-        return (max(1, (b.width * scale + 2 * pad).rounded(.up)), max(1, (b.height * scale + 2 * pad).rounded(.up)))
+        guard let o = origin else {
+            return (max(1, (b.width * scale + 2 * pad).rounded(.up)), max(1, (b.height * scale + 2 * pad).rounded(.up)))
+        }
+        return (max(1, ((b.maxX - o.x) * scale + pad).rounded(.up)), max(1, ((b.maxY - o.y) * scale + pad).rounded(.up)))
     }
 
     /// `extent` as integers; callers have checked it fits.
-    static func size(path: Path, scale: Double, pad: Double, region: Rect?) -> (Int, Int) {
-        let (w, h) = extent(path: path, scale: scale, pad: pad, region: region)
+    static func size(path: Path, scale: Double, pad: Double, region: Rect?, origin: Vec2? = nil) -> (Int, Int) {
+        let (w, h) = extent(path: path, scale: scale, pad: pad, region: region, origin: origin)
         return (Int(clamping: w, to: 1...PlanLimits.maximumPassSide), Int(clamping: h, to: 1...PlanLimits.maximumPassSide))
     }
 
     /// The blurred coverage of `path` at `scale` pixels per point, padded by
-    /// the blur support; returns the image and the local rect it covers.
-    static func make(path: Path, sigma: Double, scale: Double, pad: Double, region: Rect? = nil) -> (Image, Rect) {
+    /// the blur support (from `origin` when given); returns the image and
+    /// the local rect it covers.
+    static func make(path: Path, sigma: Double, scale: Double, pad: Double, region: Rect? = nil,
+                     origin: Vec2? = nil) -> (Image, Rect) {
         let b = bounds(path, region)
-        let (w, h) = size(path: path, scale: scale, pad: pad, region: region)
-        let local = Rect(x: b.minX - pad / scale, y: b.minY - pad / scale,
-                         width: Double(w) / scale, height: Double(h) / scale)
+        let (w, h) = size(path: path, scale: scale, pad: pad, region: region, origin: origin)
+        let corner = origin ?? Vec2(b.minX - pad / scale, b.minY - pad / scale)
+        let local = Rect(x: corner.x, y: corner.y, width: Double(w) / scale, height: Double(h) / scale)
         var cov = coverage(path: path, width: w, height: h) { p in
             Vec2((p.x - local.minX) * scale, (p.y - local.minY) * scale)
         }
@@ -195,6 +207,26 @@ extension PlanBuilder {
         return s
     }
 
+    /// Where a shadowPath mask starts so that its pixels are the target's,
+    /// moved by the shadow offset: when the layer plane reaches the target
+    /// by a plain scale equal to the mask's (no turn, flip or perspective)
+    /// and a translation, the corner at or before the padded bounds' corner
+    /// whose image is a whole target pixel. Each target pixel then samples
+    /// one mask pixel at its centre, which holds the exact antialiased
+    /// coverage of that pixel (a mask off the grid, resampled bilinearly,
+    /// smeared an edge over two pixels: up to 64 levels off). Nil otherwise.
+    func alignedShadowMaskOrigin(_ l: Layer, path: Path, scale: Double, pad: Double, _ h: Homography) -> Vec2? {
+        let m = Homography.translation(l.shadowOffset.x, l.shadowOffset.y).concatenating(h)
+        guard m.isAffine, m.b == 0, m.d == 0, m.i == 1, scale > 0,
+              abs(m.a - scale) <= 1e-12 * scale, abs(m.e - scale) <= 1e-12 * scale else { return nil }
+        let b = path.controlBounds
+        // Row-vector convention: x' = a x + g, y' = e y + h.
+        let x = ((m.a * (b.minX - pad / scale) + m.g).rounded(.down) - m.g) / m.a
+        let y = ((m.e * (b.minY - pad / scale) + m.h).rounded(.down) - m.h) / m.e
+        guard x.isFinite, y.isFinite, abs(x) < 1e9, abs(y) < 1e9 else { return nil }
+        return Vec2(x, y)
+    }
+
     /// Masks wider or taller than this (pixels) are cut to where they can show.
     static let shadowMaskClipSide = 4096.0
 
@@ -231,12 +263,15 @@ extension PlanBuilder {
                 key.region = region
             }
         }
+        if key.region == nil {
+            key.origin = alignedShadowMaskOrigin(l, path: path, scale: scale, pad: pad, d.toTarget)
+        }
         let index: Int, local: Rect
         if let cached = shadowMasks[key] {
             (index, local) = cached
         } else {
-            let region = key.region
-            let (ew, eh) = ShadowMask.extent(path: path, scale: scale, pad: pad, region: region)
+            let region = key.region, origin = key.origin
+            let (ew, eh) = ShadowMask.extent(path: path, scale: scale, pad: pad, region: region, origin: origin)
             guard let (mw, mh) = checkedPixelSize(ew, eh, layer: l, what: "shadowPath mask") else { return }
             shadowMaskBytes += mw * mh * 4
             stats.shadowMaskBytes = shadowMaskBytes
@@ -246,7 +281,7 @@ extension PlanBuilder {
                 return
             }
             let (img, r) = shadowMaskCache.value(for: key) {
-                ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad, region: region)
+                ShadowMask.make(path: path, sigma: sigma, scale: scale, pad: pad, region: region, origin: origin)
             }
             images.append(PlanImage(key: "shadowPath(\(d.nameIndex))", image: img))
             index = images.count - 1

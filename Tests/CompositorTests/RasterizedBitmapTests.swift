@@ -109,14 +109,12 @@ final class RasterizedBitmapTests: XCTestCase {
             // A hard shadow moved by whole bitmap pixels adds its own rows and nothing more:
             // 10 × 10 pt at 1 px/pt with the shadow 1 pt up and 2 pt right is 12 × 11.
             (##"{"frame":[10,10,10,10],"backgroundColor":"#000000","shadowOpacity":1,"shadowRadius":0,"shadowOffset":[2,-1],"shouldRasterize":true}"##, (12, 11)),
-            // The same with the square as its shadowPath: 12 × 11. With the
-            // path from x 0.5 its mask's texels lie half a pixel off the
-            // bitmap's (the mask starts a texel left of the path, at −0.5), so
-            // the shadow is resampled: bitmap pixel 12 (centre 12.5, local
-            // 10.5 before the offset) reads the texel holding x 9.5…10.5
-            // half, covered half: alpha 64, so it is in: 13 × 11.
+            // The same with the square as its shadowPath: 12 × 11; and with
+            // the path from x 0.5, whose fill, moved, spans 2.5…12: pixels
+            // 2…11, so 12 × 11 again (a mask off the bitmap's grid, resampled,
+            // reached pixel 12 with alpha 64: 13 × 11).
             (##"{"frame":[10,10,10,10],"backgroundColor":"#000000","shadowOpacity":1,"shadowRadius":0,"shadowOffset":[2,-1],"shadowPath":{"rect":[0,0,10,10]},"shouldRasterize":true}"##, (12, 11)),
-            (##"{"frame":[10,10,10,10],"backgroundColor":"#000000","shadowOpacity":1,"shadowRadius":0,"shadowOffset":[2,-1],"shadowPath":{"rect":[0.5,0,9.5,10]},"shouldRasterize":true}"##, (13, 11)),
+            (##"{"frame":[10,10,10,10],"backgroundColor":"#000000","shadowOpacity":1,"shadowRadius":0,"shadowOffset":[2,-1],"shadowPath":{"rect":[0.5,0,9.5,10]},"shouldRasterize":true}"##, (12, 11)),
             // A shape turned 30° about y under perspective 200 inside: its triangle's corners,
             // about its centre (−20, ∓10) and (20, 0), land at x cos 30° / w, y / w with
             // w = 1 + x sin 30° / 200: (−18.232, ∓10.526) and (16.496, 0), moved to (40, 30):
