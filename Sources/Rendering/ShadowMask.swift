@@ -227,6 +227,9 @@ extension PlanBuilder {
         return Vec2(x, y)
     }
 
+    /// Masks of blurs below this σ (mask pixels) are put on the target's grid.
+    static let alignedShadowMaskSigma = 4.0
+
     /// Masks wider or taller than this (pixels) are cut to where they can show.
     static let shadowMaskClipSide = 4096.0
 
@@ -263,7 +266,10 @@ extension PlanBuilder {
                 key.region = region
             }
         }
-        if key.region == nil {
+        // On the grid where the resampling would show: a blur of σ ≥ 4 mask
+        // pixels hides it (half a pixel's bilinear widening moves an edge's
+        // values by under half a level), and its mask serves every position.
+        if key.region == nil, sigma < Self.alignedShadowMaskSigma {
             key.origin = alignedShadowMaskOrigin(l, path: path, scale: scale, pad: pad, d.toTarget)
         }
         let index: Int, local: Rect
