@@ -72,7 +72,10 @@ final class HiddenOverlaps {
         var lo = SIMD2<Int>(Int.max, Int.max), hi = SIMD2<Int>(Int.min, Int.min)
         var sorted = true
         for p in pieces where p.opaque || p.interior {
-            guard let px = Self.pixels(of: p, viewport: viewport), !px.isEmpty else { continue }
+            // Only what is known to be covered hides: an axis-aligned rectangle's exact pixels
+            // (a box would claim pixels a turned or clipped piece does not draw).
+            guard OcclusionClip.axisAlignedRect(p.geometry) != nil, let px = Self.pixels(of: p, viewport: viewport),
+                  !px.isEmpty else { continue }
             guard p.opaque else { interiors[p.order, default: []].append(px); continue }
             sorted = sorted && (orders.last ?? .min) <= p.order
             rects.append(SIMD4(Int32(px.x0), Int32(px.y0), Int32(px.x1), Int32(px.y1)))

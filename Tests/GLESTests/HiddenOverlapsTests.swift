@@ -74,6 +74,24 @@ final class HiddenOverlapsTests: XCTestCase {
         var none: [PixelRect] = []
         XCTAssertFalse(h.region(of: Self.piece(.nan, 0, 4, order: 0, opaque: false), into: &none).exact,
                        "a broken box counts as it is")
+        // An opaque piece that is not an axis-aligned rectangle (a square turned 45°,
+        // whose box holds the blended square) and a turned interior hide nothing.
+        var turned = Self.piece(0, 0, 1, order: 9, opaque: true)
+        var inner = Self.piece(0, 0, 1, order: 7, opaque: false)
+        for (k, p) in [(20, 0), (40, 20), (20, 40), (0, 20)].enumerated() {
+            turned.geometry.vertices[k * VertexLayout.stride] = Float(p.0)
+            turned.geometry.vertices[k * VertexLayout.stride + 1] = Float(p.1)
+            inner.geometry.vertices[k * VertexLayout.stride] = Float(p.0)
+            inner.geometry.vertices[k * VertexLayout.stride + 1] = Float(p.1)
+        }
+        turned.box = SIMD4(-1, -1, 41, 41)
+        inner.interior = true; inner.box = SIMD4(-1, -1, 41, 41)
+        XCTAssertNil(HiddenOverlaps([turned, inner], viewport: viewport), "nothing is known to be covered")
+        let t = try XCTUnwrap(HiddenOverlaps([turned, inner, Self.piece(50, 50, 4, order: 9, opaque: true)], viewport: viewport))
+        var rects: [PixelRect] = []
+        let square = Self.piece(2, 2, 8, order: 7, opaque: false)
+        XCTAssertEqual(t.region(of: square, into: &rects).box, SIMD4(2, 2, 10, 10))
+        XCTAssertEqual(rects, [PixelRect(x0: 2, y0: 2, x1: 10, y1: 10)])
     }
 
     /// A piece's region is exactly the pixels its rectangle covers less
@@ -270,7 +288,7 @@ final class HiddenOverlapsTests: XCTestCase {
     }
 
     /// Translucent rounded rects (flat interiors and coverage edges) and
-    /// translucent images among opaque squares, all over one another: with
+    /// translucent images among opaque squares, upright and turned, all over one another: with
     /// hidden overlaps the bytes of painter order without opaque-first
     /// (every item blended in turn, no depth test, no interiors).
     func testRoundedRectsWithInteriorsKeepPainterOrderBytes() throws {
@@ -287,9 +305,14 @@ final class HiddenOverlapsTests: XCTestCase {
                 let r = Rect(x: 0, y: 0, width: w, height: h)
                 let t = Transform3D.translation(Double(rng.next() % UInt64(width - 20)) + Double(rng.next() % 4) * 0.25,
                                                 Double(rng.next() % UInt64(height - 20)) + 0.5)
-                switch rng.next() % 4 {
+                switch rng.next() % 5 {
                 case 0:
                     items.append(DrawItem(layer: 0, transform: t, rect: r, paint: .solid(BlendedReorderTests.bytes([40, 200, 90, 255])),
+                                          blend: .copy))
+                case 4:
+                    // Turned: its box is no occluder, only its pixels are covered.
+                    let turn = Transform3D.rotation(0.6, 0, 0, 1).concatenating(t)
+                    items.append(DrawItem(layer: 0, transform: turn, rect: r, paint: .solid(BlendedReorderTests.bytes([30, 60, 200, 255])),
                                           blend: .copy))
                 case 1:
                     items.append(DrawItem(layer: 0, transform: t, rect: r,
