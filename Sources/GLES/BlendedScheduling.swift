@@ -33,11 +33,11 @@ enum BlendedScheduling {
         var waiting: [Int]
     }
 
-    ///
-    /// With `hidden`, pieces of different items count by the pixels they
-    /// can still write (HiddenOverlaps.region): an edge only where those
-    /// share one. Pieces of one item then keep painter order among
-    /// themselves whatever their boxes (a flat interior before the rest).
+    /// The overlap graph of the pieces `order` (see `Graph`). With `hidden`,
+    /// pieces of different items count by the pixels they can still write
+    /// (HiddenOverlaps.region): an edge only where those share one. Pieces
+    /// of one item then keep painter order among themselves whatever their
+    /// boxes (a flat interior before the rest).
     static func overlapGraph(_ pieces: [DrawPiece], order: [Int], hidden: HiddenOverlaps? = nil) -> Graph? {
         let n = order.count
         guard n > 0 else { return Graph(start: [0], successors: [], waiting: []) }
