@@ -273,19 +273,20 @@ public final class GLESExecutor {
             let t0 = DispatchTime.now().uptimeNanoseconds
             var pieces = try pieces(of: pass, frame: &frame, stats: &stats)
             var clipNanoseconds: UInt64 = 0
+            // The viewport framebuffer.target sets below: the occlusion clip and hidden
+            // overlaps work out covered pixels as they arrive.
+            let sides = framebuffer.viewport(width: target.width, height: target.height)
+            let passViewport = SIMD2(sides.0, sides.1)
             if opaqueFirst && occlusionClip {
                 let tc = DispatchTime.now().uptimeNanoseconds
                 var memo = occlusionClipMemo ? occlusionMemos.removeValue(forKey: pass.id) : nil
-                // The viewport framebuffer.target sets below: the clip works out covered pixels as they arrive.
-                let sides = framebuffer.viewport(width: target.width, height: target.height)
                 OcclusionClip.apply(&pieces, stats: &stats, minGain: occlusionClipMinGain,
-                                    memo: &memo, remember: occlusionClipMemo, viewport: SIMD2(sides.0, sides.1))
+                                    memo: &memo, remember: occlusionClipMemo, viewport: passViewport)
                 if let memo { memos[pass.id] = memo }
                 clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
             }
-            let sides = framebuffer.viewport(width: target.width, height: target.height)
             let (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended,
-                                                         viewport: hiddenOverlaps ? SIMD2(sides.0, sides.1) : nil)
+                                                         viewport: hiddenOverlaps ? passViewport : nil)
             let t1 = DispatchTime.now().uptimeNanoseconds
             phases.add("prepare", Double(t1 - t0 - clipNanoseconds) / 1e9)
             if opaqueFirst && occlusionClip { phases.add("occlusionClip", Double(clipNanoseconds) / 1e9) }

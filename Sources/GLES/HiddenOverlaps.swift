@@ -74,7 +74,7 @@ final class HiddenOverlaps {
         for p in pieces where p.opaque || p.interior {
             // Only what is known to be covered hides: an axis-aligned rectangle's exact pixels
             // (a box would claim pixels a turned or clipped piece does not draw).
-            guard OcclusionClip.axisAlignedRect(p.geometry) != nil, let px = Self.pixels(of: p, viewport: viewport),
+            guard let r = OcclusionClip.axisAlignedRect(p.geometry), let px = Self.pixels(ofRect: r, viewport: viewport),
                   !px.isEmpty else { continue }
             guard p.opaque else { interiors[p.order, default: []].append(px); continue }
             sorted = sorted && (orders.last ?? .min) <= p.order
@@ -117,17 +117,22 @@ final class HiddenOverlaps {
     /// pixel wider than what it draws); nil for a box that is not finite
     /// and of sane size.
     static func pixels(of p: DrawPiece, viewport: SIMD2<Int>) -> PixelRect? {
-        let limit = 1 << 30
-        func sane(_ r: PixelRect) -> PixelRect? {
-            abs(r.x0) < limit && abs(r.y0) < limit && abs(r.x1) < limit && abs(r.y1) < limit ? r : nil
-        }
-        if let r = OcclusionClip.axisAlignedRect(p.geometry), let px = OcclusionClip.pixels(of: r, viewport: viewport) {
-            return sane(px)
-        }
+        if let r = OcclusionClip.axisAlignedRect(p.geometry) { return pixels(ofRect: r, viewport: viewport) }
         let b = p.box, f = Float(limit)
         guard abs(b.x) <= f, abs(b.y) <= f, abs(b.z) <= f, abs(b.w) <= f else { return nil }   // also NaN, ±∞
         return sane(PixelRect(x0: Int((b.x - 0.5).rounded(.down)) + 1, y0: Int((b.y - 0.5).rounded(.down)) + 1,
                               x1: Int((b.z - 0.5).rounded(.up)), y1: Int((b.w - 0.5).rounded(.up))))
+    }
+
+    /// The pixels the axis-aligned rectangle `r` covers, as the rasterizer
+    /// covers them; nil when they lie past 2^30 (they travel as Int32 and Float).
+    static func pixels(ofRect r: SIMD4<Float>, viewport: SIMD2<Int>) -> PixelRect? {
+        OcclusionClip.pixels(of: r, viewport: viewport).flatMap(sane)
+    }
+
+    private static let limit = 1 << 30
+    private static func sane(_ r: PixelRect) -> PixelRect? {
+        abs(r.x0) < limit && abs(r.y0) < limit && abs(r.x1) < limit && abs(r.y1) < limit ? r : nil
     }
 
     /// An empty box (minX > maxX): overlaps nothing.
