@@ -78,12 +78,11 @@ extension PlanBuilder {
         // The very mask emitShadowFromPath makes (a whole one: cut masks keep the padded extent).
         let (pw, ph) = ShadowMask.extent(path: path, scale: scale, pad: pad)
         guard pw <= Self.shadowMaskClipSide, ph <= Self.shadowMaskClipSide else { return nil }
-        let origin = alignedShadowMaskOrigin(l, path: path, scale: scale, pad: pad, h)
-        let (fw, fh) = ShadowMask.extent(path: path, scale: scale, pad: pad, origin: origin)
+        let key = wholeShadowMaskKey(l, path: path, sigma: 0, scale: scale, pad: pad, h)
+        let (fw, fh) = ShadowMask.extent(path: path, scale: scale, pad: pad, origin: key.origin)
         guard fw * fh * 4 <= Double(PlanLimits.maximumShadowMaskBytes) else { return nil }
-        let key = ShadowMaskKey(path: path, sigma: 0, scale: scale, origin: origin)
         let (image, local) = shadowMaskCache.value(for: key) {
-            ShadowMask.make(path: path, sigma: 0, scale: scale, pad: pad, origin: origin)
+            ShadowMask.make(path: path, sigma: 0, scale: scale, pad: pad, origin: key.origin)
         }
         // The non-zero texels' box (columns i0..<i1, rows j0..<j1).
         var i0 = Int.max, j0 = Int.max, i1 = Int.min, j1 = Int.min

@@ -230,6 +230,22 @@ extension PlanBuilder {
     /// Masks of blurs below this σ (mask pixels) are put on the target's grid.
     static let alignedShadowMaskSigma = 4.0
 
+    /// The key of the whole (uncut) mask of `path` for `l` drawn through `h`,
+    /// at `scale` with blur `sigma` (mask pixels) and `pad`: on the target's
+    /// grid where the resampling would show (alignedShadowMaskOrigin). A blur
+    /// of σ ≥ 4 mask pixels hides it (half a pixel's bilinear widening moves
+    /// an edge's values by under half a level), and its mask serves every
+    /// position. The shadow item and a rasterized bitmap's sizing both take
+    /// their mask by this key.
+    func wholeShadowMaskKey(_ l: Layer, path: Path, sigma: Double, scale: Double, pad: Double,
+                            _ h: Homography) -> ShadowMaskKey {
+        var key = ShadowMaskKey(path: path, sigma: sigma, scale: scale)
+        if sigma < Self.alignedShadowMaskSigma {
+            key.origin = alignedShadowMaskOrigin(l, path: path, scale: scale, pad: pad, h)
+        }
+        return key
+    }
+
     /// Masks wider or taller than this (pixels) are cut to where they can show.
     static let shadowMaskClipSide = 4096.0
 
@@ -248,8 +264,8 @@ extension PlanBuilder {
             return
         }
         let sigma = max(0, l.shadowRadius) * scale
-        var key = ShadowMaskKey(path: path, sigma: sigma, scale: scale)
         let pad = blurPad(sigma) + 1
+        var key = wholeShadowMaskKey(l, path: path, sigma: sigma, scale: scale, pad: pad, d.toTarget)
         // A large mask is made only for the part of the layer plane whose
         // shadow can land in the target (or clip), widened by the blur
         // support, when the map is affine (under perspective, the whole path).
@@ -264,13 +280,8 @@ extension PlanBuilder {
                 let region = r.insetBy(-margin, -margin)
                 guard !path.controlBounds.intersection(region).isEmpty else { return }
                 key.region = region
+                key.origin = nil
             }
-        }
-        // On the grid where the resampling would show: a blur of σ ≥ 4 mask
-        // pixels hides it (half a pixel's bilinear widening moves an edge's
-        // values by under half a level), and its mask serves every position.
-        if key.region == nil, sigma < Self.alignedShadowMaskSigma {
-            key.origin = alignedShadowMaskOrigin(l, path: path, scale: scale, pad: pad, d.toTarget)
         }
         let index: Int, local: Rect
         if let cached = shadowMasks[key] {
