@@ -15,7 +15,9 @@ CPU per frame with min-max, and each configuration's per-round ratio to the firs
 
 A configuration is NAME=PATH followed by optional VAR=VALUE environment settings.
 """
-import argparse, os, resource, statistics, subprocess, sys
+import argparse, resource, statistics, subprocess, sys
+
+import interleaved_configs
 
 
 def cpu_seconds(cmd, env):
@@ -36,22 +38,11 @@ def main():
     a = ap.parse_args()
     if not a.config:
         sys.exit("bench_cpu_interleaved: give at least one --config NAME=PATH")
-    configs = []
-    for c in a.config:
-        name, rest = c.split("=", 1)
-        parts = rest.split()
-        env = dict(os.environ, LP_NUM_THREADS="0")
-        for kv in parts[1:]:
-            k, v = kv.split("=", 1)
-            env[k] = v
-        if not os.access(parts[0], os.X_OK):
-            sys.exit(f"bench_cpu_interleaved: '{name}': no executable at {parts[0]}")
-        configs.append((name, parts[0], env))
+    configs = interleaved_configs.parse(a.config, "bench_cpu_interleaved", {"LP_NUM_THREADS": "0"})
     ms = {n: [] for n, _, _ in configs}
     for r in range(a.rounds):
         row = []
-        order = configs[r % len(configs):] + configs[:r % len(configs)]
-        for name, path, env in order:
+        for name, path, env in interleaved_configs.rotation(configs, r):
             base = [path, "bench", "scene", a.scene, "--backend", a.backend, "--warmup", str(a.warmup), "--no-floor"]
             one = cpu_seconds(base + ["--frames", "1"], env)
             many = cpu_seconds(base + ["--frames", str(a.frames + 1)], env)

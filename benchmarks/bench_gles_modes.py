@@ -14,15 +14,15 @@ first configuration.
   python3 benchmarks/bench_gles_modes.py benchmarks/scenes/layers-1000.json --rounds 8 \
       --config base=/tmp/compositor-main --config 'hidden=.build/release/compositor COMPOSITOR_GLES_HIDDEN_OVERLAPS=1'
 """
-import argparse, json, os, statistics, subprocess, sys
+import argparse, json, statistics, subprocess
+
+import interleaved_configs
 
 
 def run(path, env, scene, frames, warmup):
-    e = dict(os.environ)
-    e.update(env)
     out = subprocess.run([path, "bench", "scene", scene, "--backend", "gpu", "--frames", str(frames),
                           "--warmup", str(warmup), "--no-floor", "--json"],
-                         env=e, check=True, capture_output=True, text=True).stdout
+                         env=env, check=True, capture_output=True, text=True).stdout
     d = json.loads(out)
     p = d.get("executePhasesMs", {})
     return {"frame": d["frameMs"], "prepare": p.get("prepare", 0), "submit": p.get("submit", 0),
@@ -37,18 +37,11 @@ def main():
     ap.add_argument("--frames", type=int, default=30)
     ap.add_argument("--warmup", type=int, default=3)
     a = ap.parse_args()
-    configs = []
-    for c in a.config or ["this=.build/release/compositor"]:
-        head, *settings = c.split()
-        name, path = head.split("=", 1)
-        if not os.access(path, os.X_OK):
-            sys.exit(f"bench_gles_modes: compositor '{name}' not found at {path}")
-        configs.append((name, path, dict(s.split("=", 1) for s in settings)))
+    configs = interleaved_configs.parse(a.config or ["this=.build/release/compositor"], "bench_gles_modes")
     results = {n: [] for n, _, _ in configs}
     for r in range(a.rounds):
-        order = configs[r % len(configs):] + configs[:r % len(configs)]
         row = []
-        for name, path, env in order:
+        for name, path, env in interleaved_configs.rotation(configs, r):
             m = run(path, env, a.scene, a.frames, a.warmup)
             results[name].append(m)
             row.append(f"{name} {m['frame']:7.2f}")
