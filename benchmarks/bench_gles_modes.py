@@ -6,7 +6,7 @@ Each round runs every configuration once (`bench scene SCENE --backend gpu
 rotates from round to round, so drift of a shared machine hits all of them
 alike. A configuration is NAME=PATH followed by environment settings, e.g.
 'hidden=.build/release/compositor COMPOSITOR_GLES_HIDDEN_OVERLAPS=1'.
-Prints each round, then per configuration the median frame over rounds
+--time-step moves an animated scene from frame to frame. Prints each round, then per configuration the median frame over rounds
 (min-max), the median prepare/submit/finish phases, the draw calls and their
 lower bound, and the median (min-max) of the per-round frame ratio to the
 first configuration.
@@ -19,9 +19,10 @@ import argparse, json, statistics, subprocess
 import interleaved_configs
 
 
-def run(path, env, scene, frames, warmup):
+def run(path, env, scene, frames, warmup, time_step):
+    step = ["--time-step", str(time_step)] if time_step else []
     out = subprocess.run([path, "bench", "scene", scene, "--backend", "gpu", "--frames", str(frames),
-                          "--warmup", str(warmup), "--no-floor", "--json"],
+                          "--warmup", str(warmup), "--no-floor", "--json"] + step,
                          env=env, check=True, capture_output=True, text=True).stdout
     d = json.loads(out)
     p = d.get("executePhasesMs", {})
@@ -36,13 +37,15 @@ def main():
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--frames", type=int, default=30)
     ap.add_argument("--warmup", type=int, default=3)
+    ap.add_argument("--time-step", type=float, default=0,
+                    help="seconds between frames (bench scene --time-step; binaries without it take only 0)")
     a = ap.parse_args()
     configs = interleaved_configs.parse(a.config or ["this=.build/release/compositor"], "bench_gles_modes")
     results = {n: [] for n, _, _ in configs}
     for r in range(a.rounds):
         row = []
         for name, path, env in interleaved_configs.rotation(configs, r):
-            m = run(path, env, a.scene, a.frames, a.warmup)
+            m = run(path, env, a.scene, a.frames, a.warmup, a.time_step)
             results[name].append(m)
             row.append(f"{name} {m['frame']:7.2f}")
         print(f"round {r + 1}: " + "  ".join(row), flush=True)

@@ -38,6 +38,9 @@ struct BenchScene: ParsableCommand {
     @Option(help: "Timeline time of the frames, in seconds (animations are evaluated there).")
     var time: Double = 0
 
+    @Option(help: "Seconds the timeline advances from one frame to the next, warm-up frames included (default 0: every frame at --time, a still scene). With animations, frames that differ, so no frame's work can be kept for the next.")
+    var timeStep: Double = 0
+
     @OptionGroup var options: SceneRenderOptions
 
     @Flag(help: "Print JSON instead of text.")
@@ -54,14 +57,15 @@ struct BenchScene: ParsableCommand {
             try options.checkScale(for: s)
             let renderer = try options.makeRenderer(backend)
             guard time.isFinite else { throw UsageError("--time must be a finite number of seconds") }
+            guard timeStep.isFinite, timeStep >= 0 else { throw UsageError("--time-step must be a finite number of seconds, 0 or more") }
             var treeMs: [Double] = [], planMs: [Double] = [], drawMs: [Double] = [], readbackMs: [Double] = []
             var phases: [FramePhases] = [], executeMs: [Double] = []
             var last: RenderOutput?
             let progress = Progress(total: warmup + frames, label: "scene")
             for i in 0..<(warmup + frames) {
-                // The render tree: what the frame shows at `time`, copied from the model tree.
+                // The render tree: what the frame shows at its time, copied from the model tree.
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                let tree = s.root.presentation(at: time)
+                let tree = s.root.presentation(at: time + Double(i) * timeStep)
                 let t1 = DispatchTime.now().uptimeNanoseconds
                 let out = try renderer.render(root: tree, width: s.canvas.width, height: s.canvas.height,
                                               scale: options.scale ?? s.canvas.scale, cull: options.cullEnabled)
@@ -85,7 +89,7 @@ struct BenchScene: ParsableCommand {
             let frame = median(frameMs)
             var r: [(String, Any)] = [
                 ("scene", scene), ("backend", out.backend), ("size", "\(out.plan.width)x\(out.plan.height)"),
-                ("frames", frames), ("time", time), ("cull", options.cull.rawValue),
+                ("frames", frames), ("time", time), ("timeStep", timeStep), ("cull", options.cull.rawValue),
                 ("frameMs", round2(frame)), ("renderTreeMs", round2(median(treeMs))), ("planMs", round2(median(planMs))), ("drawMs", round2(median(drawMs))),
                 ("readbackMs", round2(median(readbackMs))),
                 ("drawAndReadbackMs", round2(median((0..<drawMs.count).map { drawMs[$0] + readbackMs[$0] }))),

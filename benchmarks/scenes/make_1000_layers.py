@@ -12,6 +12,13 @@ Sizes 20-120 points per side; frame origins on integer or half-integer points;
 one layer in three has an opacity in 0.30-0.95 (leaf layers, so it multiplies
 into background, contents and border separately).
 
+With --moving every layer also drifts sideways (a position.x animation of
+10-40 points over 2-4 s, autoreversing, repeating; its own random stream, so
+the layers are those of layers-1000.json): at any two times a frame apart
+every layer stands elsewhere, the case where nothing of one frame's work can
+be kept for the next (`bench scene --time-step`). Written to
+layers-1000-moving.json.
+
 benchmarks/cairo_reference.py reads the same JSON, so both renderers draw the same content.
 Needs Pillow and numpy.  Run:  python3 benchmarks/scenes/make_1000_layers.py
 """
@@ -45,6 +52,16 @@ def color(rng):
     return "#%02X%02X%02X" % (rng.randrange(256), rng.randrange(256), rng.randrange(256))
 
 
+def add_drift(layers, seed=1001):
+    rng = random.Random(seed)
+    for L in layers:
+        x, _, w, _ = L["frame"]
+        cx = x + w / 2
+        L["animations"] = [{"keyPath": "position.x", "from": cx, "to": cx + rng.choice([-1, 1]) * rng.randint(10, 40),
+                            "duration": rng.choice([2, 3, 4]), "autoreverses": True, "repeatCount": "infinity",
+                            "timingFunction": "linear"}]
+
+
 def make_scene(count=N):
     rng = random.Random(1000)
     kinds = [k for k, n in MIX for _ in range(n * count // N)]
@@ -76,18 +93,22 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=N, help="layers (the mix scaled; default 1000)")
     ap.add_argument("--out", help="scene path (default: layers-1000.json here); images stay in images/ here")
+    ap.add_argument("--moving", action="store_true", help="every layer drifts sideways (default out: layers-1000-moving.json)")
     args = ap.parse_args()
     make_images()
     scene = make_scene(args.count)
+    if args.moving:
+        add_drift(scene["sublayers"])
+    default = "layers-1000-moving.json" if args.moving else "layers-1000.json"
     if args.out:
         rel = os.path.relpath(HERE, os.path.dirname(os.path.abspath(args.out)))
         for L in scene["sublayers"]:
             if "contents" in L:
                 L["contents"] = os.path.join(rel, L["contents"])
-    with open(args.out or os.path.join(HERE, "layers-1000.json"), "w") as f:
+    with open(args.out or os.path.join(HERE, default), "w") as f:
         f.write('{"canvas": %s,\n "sublayers": [\n' % json.dumps(scene["canvas"]))
         f.write(",\n".join("  " + json.dumps(L) for L in scene["sublayers"]))
         f.write("\n]}\n")
     counts = {k: sum(1 for L in scene["sublayers"] if L["name"].startswith(k)) for k, _ in MIX}
-    print("wrote", args.out or "layers-1000.json", counts,
+    print("wrote", args.out or default, counts,
           "with opacity:", sum(1 for L in scene["sublayers"] if "opacity" in L))
