@@ -102,6 +102,9 @@ struct BenchScene: ParsableCommand {
             if let g = out.gpuStats { r.append(("drawCalls", g.drawCalls)) }
             if let g = out.gpuStats { r.append(("drawCallsLowerBound", g.drawCallsLowerBound)) }
             if let g = out.gpuStats { r.append(("occlusionFragmentsRemoved", g.occlusionFragmentsRemoved)) }
+            // Of the last frame: passes drawn in last frame's batches, and whose occlusion cuts were replayed.
+            if let g = out.gpuStats { r.append(("schedulesReplayed", g.schedulesReplayed)) }
+            if let g = out.gpuStats { r.append(("occlusionPassesReplayed", g.occlusionPassesReplayed)) }
             if let c = out.cpuStats { r.append(("triangles", c.triangles)) }
             if json {
                 print(jsonText(r))

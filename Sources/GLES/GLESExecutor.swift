@@ -58,13 +58,25 @@ public final class GLESExecutor {
     /// false for a whole process (every draw call runs the full program).
     public var coverageVariants = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_COVERAGE_VARIANTS"] != "1"
 
-    /// Blended pieces whose shared pixels opaque pieces hide from the lower
-    /// of them need no order between them (HiddenOverlaps), so they may
-    /// share draw calls; same pixels. Off by default: on llvmpipe it saves
-    /// fewer milliseconds of submission than it costs to work out
-    /// (docs/benchmarks.md, "Overlaps hidden by opaque pieces"). The
-    /// environment variable COMPOSITOR_GLES_HIDDEN_OVERLAPS=1 sets it true for a whole process.
-    public var hiddenOverlaps = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_HIDDEN_OVERLAPS"] == "1"
+    /// When blended pieces whose shared pixels opaque pieces hide from the
+    /// lower of them are left unordered (HiddenOverlaps), so they may share
+    /// draw calls; same pixels in every mode. On llvmpipe working that out
+    /// costs more than the draw calls it saves on one frame
+    /// (docs/benchmarks.md, "Overlaps hidden by opaque pieces"), so by
+    /// default (`.steady`) a pass gets it on its second unchanged frame and
+    /// keeps the schedule while it stays unchanged (PassOrdering+Memo.swift).
+    /// The environment variable COMPOSITOR_GLES_HIDDEN_OVERLAPS=0 or 1 sets
+    /// it `.never` or `.always` for a whole process.
+    public var hiddenOverlaps = HiddenOverlapsMode.fromEnvironment(
+        ProcessInfo.processInfo.environment["COMPOSITOR_GLES_HIDDEN_OVERLAPS"])
+    /// Whether each pass's schedule is kept for the next frame and drawn
+    /// again while the pass's pieces schedule the same (PassOrdering+Memo.swift;
+    /// same pixels either way; without it `.steady` hidden overlaps never
+    /// apply). The environment variable COMPOSITOR_GLES_NO_SCHEDULE_MEMO=1
+    /// sets it false for a whole process.
+    public var scheduleMemo = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_SCHEDULE_MEMO"] != "1"
+    /// The last frame's schedules, by pass id.
+    private var scheduleMemos: [Int: PassOrdering.ScheduleMemo] = [:]
 
     /// Small RGBA8 images drawn by Paint.texture items share atlas pages
     /// (TextureAtlas), so items of different images share draw calls, and so
@@ -263,6 +275,8 @@ public final class GLESExecutor {
         // This frame's OcclusionClip decisions replace the last frame's (passes not drawn now are forgotten).
         var memos: [Int: OcclusionClip.Memo] = [:]
         defer { occlusionMemos = memos }
+        var schedules: [Int: PassOrdering.ScheduleMemo] = [:]
+        defer { scheduleMemos = schedules }
         timer?.begin()
         defer { timer?.end() }
         for (index, pass) in plan.passes.enumerated() {
@@ -285,8 +299,12 @@ public final class GLESExecutor {
                 if let memo { memos[pass.id] = memo }
                 clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
             }
-            let (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended,
-                                                         viewport: hiddenOverlaps ? passViewport : nil)
+            var scheduled = scheduleMemo ? scheduleMemos.removeValue(forKey: pass.id) : nil
+            let (batches, bound, replayed) = PassOrdering.schedule(
+                pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended, viewport: passViewport,
+                hidden: hiddenOverlaps, memo: &scheduled)
+            if scheduleMemo, let scheduled { schedules[pass.id] = scheduled }
+            if replayed { stats.schedulesReplayed += 1 }
             let t1 = DispatchTime.now().uptimeNanoseconds
             phases.add("prepare", Double(t1 - t0 - clipNanoseconds) / 1e9)
             if opaqueFirst && occlusionClip { phases.add("occlusionClip", Double(clipNanoseconds) / 1e9) }

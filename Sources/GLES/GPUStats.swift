@@ -95,6 +95,8 @@ public struct GPUStats: Sendable, Equatable, Codable {
     public var occlusionFragmentsRemoved = 0
     /// Passes whose OcclusionClip decisions were replayed from the last frame (OcclusionClip+Memo.swift).
     public var occlusionPassesReplayed = 0
+    /// Draw passes whose batches were last frame's (PassOrdering+Memo.swift).
+    public var schedulesReplayed = 0
     /// Seconds spent reading the canvas back (after glFinish, so drawing time is not counted here).
     public var readbackSeconds: Double = 0
     /// GPU time of the frame's passes from GL_EXT_disjoint_timer_query, nil

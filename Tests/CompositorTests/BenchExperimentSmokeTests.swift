@@ -50,10 +50,31 @@ final class BenchExperimentSmokeTests: XCTestCase {
         XCTAssertNotNil(pvrtc["frameMs"] as? [String: Any])
     }
 
+    /// `--time-step` moves an animated scene from frame to frame: the GPU
+    /// backend then cannot draw last frame's batches again, as it does for
+    /// a still scene.
+    func testTimeStepMovesTheFrames() throws {
+        let dir = try folder()
+        try Data(##"""
+            {"canvas": {"width": 64, "height": 32},
+             "sublayers": [{"frame": [2, 2, 20, 12], "backgroundColor": "#CC336680"},
+                           {"frame": [20, 4, 20, 20], "backgroundColor": "#33CC66",
+                            "animations": [{"keyPath": "position.x", "from": 30, "to": 50, "duration": 1}]},
+                           {"frame": [30, 2, 20, 12], "backgroundColor": "#3366CC80"}]}
+            """##.utf8).write(to: URL(fileURLWithPath: "\(dir)/moving.json"))
+        let frames = ["--frames", "2", "--warmup", "1", "--no-floor", "--json"]
+        let still = try benchJSON(["bench", "scene", "\(dir)/moving.json", "--backend", "gpu"] + frames)
+        XCTAssertEqual(still["schedulesReplayed"] as? Int, 1, "\(still)")
+        let moving = try benchJSON(["bench", "scene", "\(dir)/moving.json", "--backend", "gpu", "--time-step", "0.25"] + frames)
+        XCTAssertEqual(moving["timeStep"] as? Double, 0.25)
+        XCTAssertEqual(moving["schedulesReplayed"] as? Int, 0, "\(moving)")
+    }
+
     func testBenchBadOptionsExitTwo() throws {
         let demo = FixturePaths.scenes.appendingPathComponent("demo.json").path
         for (args, message) in [(["bench", "scene", "/nonexistent/scene.json"], "scene.json"),
                                 (["bench", "scene", demo, "--frames", "0"], "--frames"),
+                                (["bench", "scene", demo, "--time-step", "-1"], "--time-step"),
                                 (["bench", "pvrtc", "--size", "48"], "power of two"),
                                 (["bench", "fillrate", "--size", "10x10"], "--size"),
                                 (["bench", "roundedrect", "--images", "/nonexistent", "--frames", "1"], "photo.png")] {

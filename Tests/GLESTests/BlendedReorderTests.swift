@@ -154,10 +154,12 @@ final class BlendedReorderTests: XCTestCase {
     /// up and some alone; and the canvas computed by hand: source-over in
     /// painter order with llvmpipe's 8-bit rounding (FlatInteriorTests).
     /// A `palette` colour of alpha 255 makes opaque flat squares (`.copy`, as
-    /// PlanBuilder emits them: drawn in the opaque phase).
+    /// PlanBuilder emits them: drawn in the opaque phase); `opaqueShift`
+    /// moves those right by as many pixels (kept on the canvas), the rest
+    /// of the stack as it was.
     static func stack(count: Int, seed: UInt64,
                       palette: [[Int]] = [[200, 20, 20, 200], [10, 90, 10, 128], [0, 0, 150, 150], [60, 60, 0, 90],
-                                          [5, 40, 80, 100]]) -> (RenderPlan, [UInt8]) {
+                                          [5, 40, 80, 100]], opaqueShift: Int = 0) -> (RenderPlan, [UInt8]) {
         let width = 96, height = 64
         var rng = SplitMix64(seed: seed)
         func uniform(_ c: [Int]) -> Image {
@@ -171,12 +173,13 @@ final class BlendedReorderTests: XCTestCase {
             // A third of the squares go to a corner of their own, the rest pile up in the middle.
             let alone = rng.next() % 3 == 0
             let side = 3 + Int(rng.next() % (alone ? 6 : 20))
-            let x = alone ? Int(rng.next() % UInt64(width - side)) : 30 + Int(rng.next() % 20)
+            var x = alone ? Int(rng.next() % UInt64(width - side)) : 30 + Int(rng.next() % 20)
             let y = alone ? Int(rng.next() % UInt64(height - side)) : 20 + Int(rng.next() % 16)
             let r = Rect(x: 0, y: 0, width: Double(side), height: Double(side))
-            let t = Transform3D.translation(Double(x), Double(y))
             let kind = Int(rng.next() % 4)
             var color = palette[Int(rng.next() % UInt64(palette.count))]
+            if kind == 0 && color[3] == 255 { x = min(x + opaqueShift, width - side) }
+            let t = Transform3D.translation(Double(x), Double(y))
             switch kind {
             case 0: items.append(DrawItem(layer: 0, transform: t, rect: r, paint: .solid(bytes(color)),
                                           blend: color[3] == 255 ? .copy : .sourceOver))

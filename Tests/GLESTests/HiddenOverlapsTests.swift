@@ -216,27 +216,30 @@ final class HiddenOverlapsTests: XCTestCase {
         XCTAssertGreaterThan(interiors, 50)
     }
 
-    /// A row of translucent squares alternating a uniform image and a flat
-    /// colour, each overlapping the one before only inside an opaque square
-    /// drawn between them: in painter order every square changes state (8
-    /// blended calls and 1 opaque); with hidden overlaps nothing orders
-    /// them, so 2 blended calls. Bytes by hand, source-over in painter order.
-    func testAChainCutByOpaqueSquaresTakesTwoBlendedCalls() throws {
-        let gl = try GPU.executor()
-        defer { gl.hiddenOverlaps = false }
-        let width = 96, height = 16
-        let image = [10, 90, 10, 128], flat = [200, 20, 20, 200], wall = [30, 200, 60, 255]
-        let uniform = Image(width: 4, height: 4, pixels: [UInt8]((0..<16).flatMap { _ in image.map { UInt8($0) } }))
+    /// The chain's image: one instance, so every chain plan's image is the
+    /// same texture to the executor's caches (they key images by identity).
+    static let chainImageColor = [10, 90, 10, 128]
+    static let chainImage = Image(width: 4, height: 4,
+                                  pixels: [UInt8]((0..<16).flatMap { _ in chainImageColor.map { UInt8($0) } }))
+
+    /// A row of eight translucent squares (10 × 10 at y 3) alternating a
+    /// uniform image and the flat colour `flat`, each overlapping the one
+    /// before by two columns, with an opaque square between each two
+    /// (`wall`, at `wallY`): at y 3 it covers the overlap. The plan and its
+    /// bytes by hand (source-over in painter order on white).
+    static func chain(wallY: Int = 3, flat: [Int] = [200, 20, 20, 200]) -> (RenderPlan, [UInt8]) {
+        let width = 96, height = 40
+        let image = chainImageColor, wall = [30, 200, 60, 255]
         var items: [DrawItem] = []
         var expected = [UInt8](repeating: 255, count: width * height * 4)
-        func add(_ x: Int, _ color: [Int], textured: Bool) {
+        func add(_ x: Int, _ y: Int, _ color: [Int], textured: Bool) {
             let r = Rect(x: 0, y: 0, width: 10, height: 10)
-            let t = Transform3D.translation(Double(x), 3)
+            let t = Transform3D.translation(Double(x), Double(y))
             items.append(textured
                 ? DrawItem(layer: 0, transform: t, rect: r, paint: .texture(.image(0), uv: TestPlans.unitUV(r), filter: .nearest, opacity: 1))
                 : DrawItem(layer: 0, transform: t, rect: r, paint: .solid(BlendedReorderTests.bytes(color)),
                            blend: color[3] == 255 ? .copy : .sourceOver))
-            for py in 3..<13 {
+            for py in y..<(y + 10) {
                 for px in x..<(x + 10) {
                     for ch in 0..<4 {
                         let k = (py * width + px) * 4 + ch
@@ -246,17 +249,28 @@ final class HiddenOverlapsTests: XCTestCase {
             }
         }
         for k in 0..<8 {
-            add(2 + 8 * k, k % 2 == 0 ? image : flat, textured: k % 2 == 0)
-            if k < 7 { add(8 + 8 * k, wall, textured: false) }        // covers the next square's overlap with this one
+            add(2 + 8 * k, 3, k % 2 == 0 ? image : flat, textured: k % 2 == 0)
+            if k < 7 { add(8 + 8 * k, wallY, wall, textured: false) }
         }
         let plan = TestPlans.canvas(items, width: width, height: height, clear: BlendedReorderTests.bytes([255, 255, 255, 255]),
-                                    images: [PlanImage(key: "uniform", image: uniform)])
-        let want = Image(width: width, height: height, pixels: expected)
-        gl.hiddenOverlaps = false
+                                    images: [PlanImage(key: "uniform", image: chainImage)])
+        return (plan, expected)
+    }
+
+    /// The chain with its walls over the overlaps: in painter order every
+    /// square changes state (8 blended calls and 1 opaque); with hidden
+    /// overlaps nothing orders them, so 2 blended calls. Bytes by hand.
+    func testAChainCutByOpaqueSquaresTakesTwoBlendedCalls() throws {
+        let gl = try GPU.executor()
+        let mode = gl.hiddenOverlaps
+        defer { gl.hiddenOverlaps = mode }
+        let (plan, expected) = Self.chain()
+        let want = Image(width: plan.width, height: plan.height, pixels: expected)
+        gl.hiddenOverlaps = .never
         let plain = try gl.execute(plan)
         XCTAssertEqual(plain.pixels, expected, "\(ImageDiff(plain, want))")
         XCTAssertEqual(gl.lastStats.drawCalls, 9)
-        gl.hiddenOverlaps = true
+        gl.hiddenOverlaps = .always
         let cut = try gl.execute(plan)
         XCTAssertEqual(cut.pixels, expected, "with hidden overlaps \(ImageDiff(cut, want))")
         XCTAssertEqual(gl.lastStats.drawCalls, 3)
@@ -267,15 +281,16 @@ final class HiddenOverlapsTests: XCTestCase {
     /// overlaps: the hand-computed bytes, in no more draw calls than without.
     func testHiddenOverlapsKeepThePixels() throws {
         let gl = try GPU.executor()
-        defer { gl.hiddenOverlaps = false }
+        let mode = gl.hiddenOverlaps
+        defer { gl.hiddenOverlaps = mode }
         let palette = [[200, 20, 20, 200], [10, 90, 10, 128], [30, 200, 60, 255], [0, 0, 150, 150],
                        [250, 250, 0, 255], [5, 40, 80, 100]]
         for seed: UInt64 in [4, 9, 16, 25] {
             let (plan, expected) = BlendedReorderTests.stack(count: 200, seed: seed, palette: palette)
-            gl.hiddenOverlaps = false
+            gl.hiddenOverlaps = .never
             let plain = try gl.execute(plan)
             let plainCalls = gl.lastStats.drawCalls
-            gl.hiddenOverlaps = true
+            gl.hiddenOverlaps = .always
             let image = try gl.execute(plan)
             let calls = gl.lastStats.drawCalls
             print("[hidden overlaps] seed \(seed): \(plainCalls) draw calls, \(calls) with hidden overlaps")
@@ -293,7 +308,8 @@ final class HiddenOverlapsTests: XCTestCase {
     /// (every item blended in turn, no depth test, no interiors).
     func testRoundedRectsWithInteriorsKeepPainterOrderBytes() throws {
         let gl = try GPU.executor()
-        defer { gl.hiddenOverlaps = false; gl.opaqueFirst = true }
+        let mode = gl.hiddenOverlaps
+        defer { gl.hiddenOverlaps = mode; gl.opaqueFirst = true }
         let width = 160, height = 120
         let uniform = Image(width: 4, height: 4, pixels: [UInt8]((0..<16).flatMap { _ in [10, 90, 10, 128].map { UInt8($0) } }))
         var fewer = 0
@@ -327,10 +343,10 @@ final class HiddenOverlapsTests: XCTestCase {
             gl.opaqueFirst = false
             let painter = try gl.execute(plan)
             gl.opaqueFirst = true
-            gl.hiddenOverlaps = false
+            gl.hiddenOverlaps = .never
             _ = try gl.execute(plan)
             let plainCalls = gl.lastStats.drawCalls
-            gl.hiddenOverlaps = true
+            gl.hiddenOverlaps = .always
             let image = try gl.execute(plan)
             XCTAssertGreaterThan(gl.lastStats.flatInteriors, 0, "seed \(seed)")
             XCTAssertEqual(image.pixels, painter.pixels, "seed \(seed): \(ImageDiff(image, painter))")

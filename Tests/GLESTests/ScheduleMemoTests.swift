@@ -1,0 +1,128 @@
+// GLESTests: a pass's schedule kept across frames (PassOrdering+Memo.swift).
+// A still pass is scheduled by boxes on its first frame, with hidden
+// overlaps on its second and replayed after; a pass whose opaque squares
+// moved (same pieces, states and orders) must be scheduled afresh, since
+// the kept order would draw overlapping squares out of painter order; a
+// pass whose colours alone changed replays. Bytes by hand every frame
+// (HiddenOverlapsTests.chain), and through random sequences of stacks with
+// opaque squares, still, recoloured and replaced (BlendedReorderTests.stack).
+
+import XCTest
+import Images
+import Plan
+import TestSupport
+@testable import GLES
+
+final class ScheduleMemoTests: XCTestCase {
+    private func run(_ gl: GLESExecutor, _ plan: RenderPlan, _ expected: [UInt8], _ what: String) throws {
+        let image = try gl.execute(plan)
+        let want = Image(width: plan.width, height: plan.height, pixels: expected)
+        XCTAssertEqual(image.pixels, expected, "\(what): \(ImageDiff(image, want))")
+    }
+
+    func testAStillPassGetsHiddenOverlapsOnItsSecondFrameAndKeepsThem() throws {
+        let gl = try GPU.executor()
+        let (mode, memo) = (gl.hiddenOverlaps, gl.scheduleMemo)
+        defer { gl.hiddenOverlaps = mode; gl.scheduleMemo = memo }
+        gl.hiddenOverlaps = .steady
+        gl.scheduleMemo = true
+        let (plan, expected) = HiddenOverlapsTests.chain()
+        let (other, otherBytes) = HiddenOverlapsTests.chain(wallY: 20)
+        try run(gl, other, otherBytes, "another pass first")   // the memo holds another schedule
+        try run(gl, plan, expected, "first frame")
+        XCTAssertEqual(gl.lastStats.drawCalls, 9)
+        XCTAssertEqual(gl.lastStats.schedulesReplayed, 0)
+        try run(gl, plan, expected, "second frame")
+        XCTAssertEqual(gl.lastStats.drawCalls, 3, "hidden overlaps on the second unchanged frame")
+        XCTAssertEqual(gl.lastStats.schedulesReplayed, 0)
+        try run(gl, plan, expected, "third frame")
+        XCTAssertEqual(gl.lastStats.drawCalls, 3)
+        XCTAssertEqual(gl.lastStats.drawCallsLowerBound, 3)
+        XCTAssertEqual(gl.lastStats.schedulesReplayed, 1, "the third frame replays the second's batches")
+
+        // Without the memo, `.steady` never sees a pass twice.
+        gl.scheduleMemo = false
+        try run(gl, plan, expected, "no memo")
+        try run(gl, plan, expected, "no memo, again")
+        XCTAssertEqual(gl.lastStats.drawCalls, 9)
+        XCTAssertEqual(gl.lastStats.schedulesReplayed, 0)
+    }
+
+    /// The walls leave the row: the squares now overlap where both draw, so
+    /// the kept schedule (images in one call, colours in another) would
+    /// draw them out of painter order. Same pieces, states and orders; only
+    /// the walls' rectangles differ.
+    func testMovedOpaqueSquaresAreScheduledAfresh() throws {
+        let gl = try GPU.executor()
+        let (mode, memo) = (gl.hiddenOverlaps, gl.scheduleMemo)
+        defer { gl.hiddenOverlaps = mode; gl.scheduleMemo = memo }
+        gl.scheduleMemo = true
+        for m in [HiddenOverlapsMode.steady, .always] {
+            gl.hiddenOverlaps = m
+            let (plan, expected) = HiddenOverlapsTests.chain()
+            let (moved, movedBytes) = HiddenOverlapsTests.chain(wallY: 20)
+            try run(gl, plan, expected, "\(m): walls over the overlaps")
+            try run(gl, plan, expected, "\(m): again")
+            XCTAssertEqual(gl.lastStats.drawCalls, 3)
+            try run(gl, moved, movedBytes, "\(m): walls moved away")
+            XCTAssertEqual(gl.lastStats.schedulesReplayed, 0, "\(m)")
+            XCTAssertEqual(gl.lastStats.drawCalls, 9, "\(m): every square must follow the one it overlaps")
+        }
+    }
+
+    /// A flat square's colour travels in its vertices, not its state: the
+    /// schedule is replayed, the new colour drawn.
+    func testAColourChangeReplaysTheSchedule() throws {
+        let gl = try GPU.executor()
+        let (mode, memo) = (gl.hiddenOverlaps, gl.scheduleMemo)
+        defer { gl.hiddenOverlaps = mode; gl.scheduleMemo = memo }
+        gl.hiddenOverlaps = .steady
+        gl.scheduleMemo = true
+        let (plan, expected) = HiddenOverlapsTests.chain()
+        let (recoloured, recolouredBytes) = HiddenOverlapsTests.chain(flat: [0, 120, 160, 160])
+        try run(gl, plan, expected, "first frame")
+        try run(gl, plan, expected, "second frame")
+        try run(gl, recoloured, recolouredBytes, "recoloured")
+        XCTAssertEqual(gl.lastStats.schedulesReplayed, 1)
+        XCTAssertEqual(gl.lastStats.drawCalls, 3)
+    }
+
+    /// Random stacks with opaque squares, as a sequence of frames: still
+    /// (scheduled by boxes, then with hidden overlaps, then replayed),
+    /// recoloured (same alphas: replayed with the new colours), replaced by
+    /// another stack and back, and with its opaque squares moved. Every frame draws its own bytes by hand.
+    func testFrameSequencesOfRandomStacksDrawTheirOwnBytes() throws {
+        let gl = try GPU.executor()
+        let (mode, memo) = (gl.hiddenOverlaps, gl.scheduleMemo)
+        defer { gl.hiddenOverlaps = mode; gl.scheduleMemo = memo; gl.occlusionClip = true }
+        gl.hiddenOverlaps = .steady
+        gl.scheduleMemo = true
+        let palette = [[200, 20, 20, 200], [10, 90, 10, 128], [30, 200, 60, 255], [0, 0, 150, 150],
+                       [250, 250, 0, 255], [5, 40, 80, 100]]
+        // Same alphas; the images' colours (1 and 3) kept, and their Image
+        // instances too below (the atlas places a new instance anew: a new state).
+        var recoloured = palette.map { [$0[2], $0[0], $0[1], $0[3]] }
+        recoloured[1] = palette[1]; recoloured[3] = palette[3]
+        var replays = 0, fewer = 0
+        // Without the occlusion clip, moved squares hide no piece whole: the
+        // moved stack has the same pieces, states and orders, other boxes.
+        for (clip, seed): (Bool, UInt64) in [(true, 5), (true, 6), (true, 7), (false, 5), (false, 8)] {
+            gl.occlusionClip = clip
+            let a = BlendedReorderTests.stack(count: 200, seed: seed, palette: palette)
+            var a2 = BlendedReorderTests.stack(count: 200, seed: seed, palette: recoloured)
+            a2.0.images = a.0.images
+            let b = BlendedReorderTests.stack(count: 200, seed: seed + 100, palette: palette)
+            var moved = BlendedReorderTests.stack(count: 200, seed: seed, palette: palette, opaqueShift: 9)
+            moved.0.images = a.0.images
+            var firstCalls = 0
+            for (k, (plan, expected)) in [a, a, a, a2, b, b, a2, a, a, moved].enumerated() {
+                try run(gl, plan, expected, "seed \(seed) frame \(k), clip \(clip)")
+                if k == 0 { firstCalls = gl.lastStats.drawCalls }
+                if k == 2 && gl.lastStats.drawCalls < firstCalls { fewer += 1 }
+                replays += gl.lastStats.schedulesReplayed
+            }
+        }
+        XCTAssertGreaterThanOrEqual(replays, 10, "still and recoloured frames replay")
+        XCTAssertGreaterThan(fewer, 0, "hidden overlaps must save draw calls on some still stack")
+    }
+}
