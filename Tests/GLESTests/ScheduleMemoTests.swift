@@ -8,6 +8,7 @@
 // opaque squares, still, recoloured and replaced (BlendedReorderTests.stack).
 
 import XCTest
+import Geometry
 import Images
 import Plan
 import TestSupport
@@ -39,6 +40,15 @@ final class ScheduleMemoTests: XCTestCase {
         XCTAssertEqual(gl.lastStats.drawCalls, 3)
         XCTAssertEqual(gl.lastStats.drawCallsLowerBound, 3)
         XCTAssertEqual(gl.lastStats.schedulesReplayed, 1, "the third frame replays the second's batches")
+
+        // `.never` does not take the kept schedule that counted hidden overlaps.
+        gl.hiddenOverlaps = .never
+        try run(gl, plan, expected, "never after steady")
+        XCTAssertEqual(gl.lastStats.drawCalls, 9)
+        try run(gl, plan, expected, "never, again")
+        XCTAssertEqual(gl.lastStats.schedulesReplayed, 1)
+        XCTAssertEqual(gl.lastStats.drawCalls, 9)
+        gl.hiddenOverlaps = .steady
 
         // Without the memo, `.steady` never sees a pass twice.
         gl.scheduleMemo = false
@@ -124,5 +134,48 @@ final class ScheduleMemoTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(replays, 10, "still and recoloured frames replay")
         XCTAssertGreaterThan(fewer, 0, "hidden overlaps must save draw calls on some still stack")
+    }
+
+    /// The inputs a memo compares: any state field, order, flag or corner
+    /// that differs makes them differ (the state's bits, or the state
+    /// itself where it has a gradient); a vertex colour does not.
+    func testScheduleInputsDifferWhereTheScheduleMay() throws {
+        XCTAssertEqual(MemoryLayout<PassOrdering.ScheduleKey>.size, MemoryLayout<PassOrdering.ScheduleKey>.stride,
+                       "keys are compared with memcmp: no padding")
+        let base = BatchState(program: .texture, textures: [7, 9], sizes: [SIMD2(64, 64), SIMD2(32, 16)],
+                              filter: .linear, blend: .sourceOver)
+        func gradient(_ end: Double) -> GradientUniforms? {
+            GradientUniforms(GradientPaint(kind: .axial, start: Vec2(0, 0), end: Vec2(end, 0),
+                                           colors: [Color(r: 1, g: 0, b: 0, a: 1), Color(r: 0, g: 0, b: 1, a: 1)],
+                                           locations: [0, 1], opacity: 1))
+        }
+        func pieces(_ edit: (inout [DrawPiece]) -> Void = { _ in }) -> PassOrdering.ScheduleInputs {
+            var ps = [BlendedReorderTests.piece(2, 2, 10, base, order: 0),
+                      BlendedReorderTests.piece(6, 4, 10, BatchState(program: .flat, textures: [], filter: .nearest,
+                                                                      blend: .sourceOver), order: 1)]
+            ps[0].state.gradient = gradient(10)
+            edit(&ps)
+            return PassOrdering.ScheduleInputs(ps)
+        }
+        let same = pieces()
+        XCTAssertEqual(same, pieces())
+        XCTAssertEqual(same, pieces { $0[1].geometry.vertices[VertexLayout.color] = 0.5 }, "a colour is not scheduled")
+        let edits: [(String, (inout [DrawPiece]) -> Void)] = [
+            ("program", { $0[1].state.program = .solid }),
+            ("blend", { $0[1].state.blend = .copy }),
+            ("filter", { $0[1].state.filter = .linear }),
+            ("depth writes", { $0[1].state.depthWrite = true }),
+            ("a texture", { $0[1].state.textures = [3] }),
+            ("a size", { $0[1].state.textures = [3]; $0[1].state.sizes = [SIMD2(8, 8)] }),
+            ("a gradient", { $0[0].state.gradient = gradient(12) }),
+            ("a gradient's texture", { $0[0].state.textures = [7, 10] }),
+            ("order", { $0[1].order = 2 }),
+            ("opaque", { $0[1].opaque = true }),
+            ("interior", { $0[1].interior = true }),
+            ("a corner", { $0[1].geometry.vertices[VertexLayout.stride] += 0.25 }),
+            ("a vertex", { $0[1].geometry.vertices += $0[1].geometry.vertices.prefix(VertexLayout.stride) }),
+            ("a piece", { $0.append($0[1]) }),
+        ]
+        for (what, edit) in edits { XCTAssertNotEqual(same, pieces(edit), what) }
     }
 }
