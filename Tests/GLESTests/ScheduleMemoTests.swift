@@ -21,12 +21,19 @@ final class ScheduleMemoTests: XCTestCase {
         XCTAssertEqual(image.pixels, expected, "\(what): \(ImageDiff(image, want))")
     }
 
-    func testAStillPassGetsHiddenOverlapsOnItsSecondFrameAndKeepsThem() throws {
+    /// The shared executor with the memo on and hidden overlaps `.steady`,
+    /// its switches put back afterwards.
+    private func executor() throws -> GLESExecutor {
         let gl = try GPU.executor()
-        let (mode, memo) = (gl.hiddenOverlaps, gl.scheduleMemo)
-        defer { gl.hiddenOverlaps = mode; gl.scheduleMemo = memo }
+        let (mode, memo, clip) = (gl.hiddenOverlaps, gl.scheduleMemo, gl.occlusionClip)
+        addTeardownBlock { gl.hiddenOverlaps = mode; gl.scheduleMemo = memo; gl.occlusionClip = clip }
         gl.hiddenOverlaps = .steady
         gl.scheduleMemo = true
+        return gl
+    }
+
+    func testAStillPassGetsHiddenOverlapsOnItsSecondFrameAndKeepsThem() throws {
+        let gl = try executor()
         let (plan, expected) = HiddenOverlapsTests.chain()
         let (other, otherBytes) = HiddenOverlapsTests.chain(wallY: 20)
         try run(gl, other, otherBytes, "another pass first")   // the memo holds another schedule
@@ -63,10 +70,7 @@ final class ScheduleMemoTests: XCTestCase {
     /// draw them out of painter order. Same pieces, states and orders; only
     /// the walls' rectangles differ.
     func testMovedOpaqueSquaresAreScheduledAfresh() throws {
-        let gl = try GPU.executor()
-        let (mode, memo) = (gl.hiddenOverlaps, gl.scheduleMemo)
-        defer { gl.hiddenOverlaps = mode; gl.scheduleMemo = memo }
-        gl.scheduleMemo = true
+        let gl = try executor()
         for m in [HiddenOverlapsMode.steady, .always] {
             gl.hiddenOverlaps = m
             let (plan, expected) = HiddenOverlapsTests.chain()
@@ -83,11 +87,7 @@ final class ScheduleMemoTests: XCTestCase {
     /// A flat square's colour travels in its vertices, not its state: the
     /// schedule is replayed, the new colour drawn.
     func testAColourChangeReplaysTheSchedule() throws {
-        let gl = try GPU.executor()
-        let (mode, memo) = (gl.hiddenOverlaps, gl.scheduleMemo)
-        defer { gl.hiddenOverlaps = mode; gl.scheduleMemo = memo }
-        gl.hiddenOverlaps = .steady
-        gl.scheduleMemo = true
+        let gl = try executor()
         let (plan, expected) = HiddenOverlapsTests.chain()
         let (recoloured, recolouredBytes) = HiddenOverlapsTests.chain(flat: [0, 120, 160, 160])
         try run(gl, plan, expected, "first frame")
@@ -100,13 +100,10 @@ final class ScheduleMemoTests: XCTestCase {
     /// Random stacks with opaque squares, as a sequence of frames: still
     /// (scheduled by boxes, then with hidden overlaps, then replayed),
     /// recoloured (same alphas: replayed with the new colours), replaced by
-    /// another stack and back, and with its opaque squares moved. Every frame draws its own bytes by hand.
+    /// another stack and back, and with its opaque squares moved. Every frame
+    /// draws its own bytes by hand.
     func testFrameSequencesOfRandomStacksDrawTheirOwnBytes() throws {
-        let gl = try GPU.executor()
-        let (mode, memo) = (gl.hiddenOverlaps, gl.scheduleMemo)
-        defer { gl.hiddenOverlaps = mode; gl.scheduleMemo = memo; gl.occlusionClip = true }
-        gl.hiddenOverlaps = .steady
-        gl.scheduleMemo = true
+        let gl = try executor()
         let palette = [[200, 20, 20, 200], [10, 90, 10, 128], [30, 200, 60, 255], [0, 0, 150, 150],
                        [250, 250, 0, 255], [5, 40, 80, 100]]
         // Same alphas; the images' colours (1 and 3) kept, and their Image
