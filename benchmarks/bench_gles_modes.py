@@ -7,7 +7,7 @@ rotates from round to round, so drift of a shared machine hits all of them
 alike. A configuration is NAME=PATH followed by environment settings, e.g.
 'hidden=.build/release/compositor COMPOSITOR_GLES_HIDDEN_OVERLAPS=1'.
 --time-step moves an animated scene from frame to frame. Prints each round, then per configuration the median frame over rounds
-(min-max), the median prepare/submit/finish phases, the draw calls and their
+(min-max), the median prepare/occlusionClip/submit/finish phases, the draw calls and their
 lower bound, and the median (min-max) of the per-round frame ratio to the
 first configuration.
 
@@ -26,7 +26,8 @@ def run(path, env, scene, frames, warmup, time_step):
                          env=env, check=True, capture_output=True, text=True).stdout
     d = json.loads(out)
     p = d.get("executePhasesMs", {})
-    return {"frame": d["frameMs"], "prepare": p.get("prepare", 0), "submit": p.get("submit", 0),
+    return {"frame": d["frameMs"], "prepare": p.get("prepare", 0), "clip": p.get("occlusionClip", 0),
+            "submit": p.get("submit", 0),
             "finish": p.get("finish", 0), "calls": d.get("drawCalls"), "bound": d.get("drawCallsLowerBound")}
 
 
@@ -55,7 +56,7 @@ def main():
         med = lambda k: statistics.median(x[k] for x in rs)
         frames = [x["frame"] for x in rs]
         line = (f"{name:>10}: frame {med('frame'):7.2f} ms ({min(frames):.2f}-{max(frames):.2f}), "
-                f"prepare {med('prepare'):.2f}, submit {med('submit'):.2f}, finish {med('finish'):.2f}, "
+                f"prepare {med('prepare'):.2f}, occlusion clip {med('clip'):.2f}, submit {med('submit'):.2f}, finish {med('finish'):.2f}, "
                 f"draw calls {rs[0]['calls']} (at least {rs[0]['bound']})")
         if name != first:
             ratios = [x["frame"] / y["frame"] for x, y in zip(rs, results[first])]

@@ -42,14 +42,8 @@ final class HiddenOverlaps {
         var exact: Bool
     }
 
-    private let grid: CellLists?
-    /// Each grid entry's occluder (pixels, painter order), stored with it, so
-    /// a look-up reads its cells' entries in sequence.
-    private let entryRects: UnsafeMutablePointer<SIMD4<Int32>>
-    private let entryOrders: UnsafeMutablePointer<Int>
-    private let origin: SIMD2<Int>
-    private let cell: SIMD2<Int>
-    private let cells: SIMD2<Int>
+    /// The occluders by cell, nil when there are none or too many entries.
+    private let grid: OccluderGrid?
     /// The highest painter order of an occluder: pieces above it are never hidden by one.
     private let topOrder: Int
     /// The pixels of each item's flat interior pieces, by painter order.
@@ -60,16 +54,13 @@ final class HiddenOverlaps {
     private let cut = UnsafeMutablePointer<PixelRect>.allocate(capacity: maxCut)
     private let difference = OcclusionClip.DifferenceBuffers(maxOccluders: maxCut, cap: maxRects)
 
-    deinit {
-        cut.deallocate(); entryRects.deallocate(); entryOrders.deallocate()
-    }
+    deinit { cut.deallocate() }
 
     /// The occluders (opaque axis-aligned rectangles) and flat interiors of
     /// `pieces`, or nil when there are neither; `viewport` is the pass's.
     init?(_ pieces: [DrawPiece], viewport: SIMD2<Int>) {
-        var rects: [SIMD4<Int32>] = [], orders: [Int] = []
+        var rects: [PixelRect] = [], orders: [Int] = []
         var interiors: [Int: [PixelRect]] = [:]
-        var lo = SIMD2<Int>(Int.max, Int.max), hi = SIMD2<Int>(Int.min, Int.min)
         var sorted = true
         for p in pieces where p.opaque || p.interior {
             // Only what is known to be covered hides: an axis-aligned rectangle's exact pixels
@@ -78,38 +69,20 @@ final class HiddenOverlaps {
                   !px.isEmpty else { continue }
             guard p.opaque else { interiors[p.order, default: []].append(px); continue }
             sorted = sorted && (orders.last ?? .min) <= p.order
-            rects.append(SIMD4(Int32(px.x0), Int32(px.y0), Int32(px.x1), Int32(px.y1)))
+            rects.append(px)
             orders.append(p.order)
-            lo = pointwiseMin(lo, SIMD2(px.x0, px.y0)); hi = pointwiseMax(hi, SIMD2(px.x1, px.y1))
         }
         guard !rects.isEmpty || !interiors.isEmpty else { return nil }
         self.interiors = interiors
         self.viewport = viewport
         topOrder = orders.max() ?? -1
-        // Cells list their occluders in increasing painter order (pieces come in it; sorted if not).
+        // The grid lists occluders in increasing painter order (pieces come in it; sorted if not).
         if !sorted {
             let byOrder = rects.indices.sorted { orders[$0] != orders[$1] ? orders[$0] < orders[$1] : $0 < $1 }
             rects = byOrder.map { rects[$0] }; orders = byOrder.map { orders[$0] }
         }
-        var total = SIMD2<Int>.zero
-        for r in rects { total &+= SIMD2(Int(r.z - r.x), Int(r.w - r.y)) }
-        let span = rects.isEmpty ? SIMD2(1, 1) : hi &- lo
-        let size = pointwiseMax(pointwiseMax(SIMD2(repeating: Self.cellSize), total / max(1, rects.count)),
-                                (span &+ (Self.maxCells - 1)) / Self.maxCells)
-        let count = (span &+ size &- 1) / size
-        var ranges: [SIMD4<Int32>] = []
-        ranges.reserveCapacity(rects.count)
-        for r in rects {
-            let a = (SIMD2(Int(r.x), Int(r.y)) &- lo) / size, b = (SIMD2(Int(r.z) - 1, Int(r.w) - 1) &- lo) / size
-            ranges.append(SIMD4(Int32(a.x), Int32(a.y), Int32(b.x), Int32(b.y)))
-        }
-        let grid = rects.isEmpty || CellLists.entries(ranges) > Self.maxEntries
-            ? nil : CellLists(columns: count.x, rows: count.y, ranges: ranges)
-        let n = grid?.items.count ?? 0
-        entryRects = .allocate(capacity: max(1, n)); entryOrders = .allocate(capacity: max(1, n))
-        for k in 0..<n { entryRects[k] = rects[grid!.items[k]]; entryOrders[k] = orders[grid!.items[k]] }
-        self.grid = grid
-        origin = rects.isEmpty ? .zero : lo; cell = size; cells = count
+        grid = OccluderGrid(rects, orders: orders, minCell: Self.cellSize, maxCells: Self.maxCells,
+                            maxEntries: Self.maxEntries)
     }
 
     /// The pixels `p` covers when it is an axis-aligned rectangle (as the
@@ -169,36 +142,29 @@ final class HiddenOverlaps {
     /// into `cut` (at most `maxCut`, the first found from the top): how
     /// many, or −1 when one of them covers it all.
     private func occluders(of region: PixelRect, order: Int) -> Int {
-        guard let grid, order <= topOrder else { return 0 }
-        let a = SIMD2(region.x0, region.y0) &- origin, b = SIMD2(region.x1 - 1, region.y1 - 1) &- origin
-        guard b.x >= 0, b.y >= 0, a.x < cells.x * cell.x, a.y < cells.y * cell.y else { return 0 }
-        let c0 = pointwiseMax(a, .zero) / cell, c1 = pointwiseMin(b / cell, cells &- 1)
+        guard let grid, order <= topOrder, let cells = grid.cellRange(region) else { return 0 }
         let want = SIMD4(Int32(truncatingIfNeeded: region.x0), Int32(truncatingIfNeeded: region.y0),
                          Int32(truncatingIfNeeded: region.x1), Int32(truncatingIfNeeded: region.y1))
-        let o32 = SIMD2(Int32(truncatingIfNeeded: origin.x), Int32(truncatingIfNeeded: origin.y))
+        let start = grid.start, columns = grid.cells.x, rects = grid.rects, orders = grid.orders
         var picked = 0
-        grid.start.withUnsafeBufferPointer { start in
-            scan: for cy in c0.y...c1.y {
-                for cx in c0.x...c1.x {
-                    let c = cy * cells.x + cx
-                    // Listed in increasing painter order: scan down while the order is high enough.
-                    var k = start[c + 1] - 1
-                    let first = start[c]
-                    while k >= first, entryOrders[k] >= order {
-                        let r = entryRects[k]
-                        k -= 1
-                        if r.x <= want.x && r.y <= want.y && want.z <= r.z && want.w <= r.w {
-                            picked = -1
-                            break scan
-                        }
-                        guard r.x < want.z && want.x < r.z && r.y < want.w && want.y < r.w else { continue }
-                        // Taken once: in the cell of the first pixel it shares with the region.
-                        let shared = SIMD2(Int(max(r.x, want.x) &- o32.x), Int(max(r.y, want.y) &- o32.y))
-                        guard shared / cell == SIMD2(cx, cy) else { continue }
-                        cut[picked] = PixelRect(x0: Int(r.x), y0: Int(r.y), x1: Int(r.z), y1: Int(r.w))
-                        picked += 1
-                        if picked == Self.maxCut { break scan }
+        scan: for cy in cells.first.y...cells.last.y {
+            for cx in cells.first.x...cells.last.x {
+                let c = cy * columns + cx, corner = grid.corner(column: cx, row: cy)
+                // Listed in increasing painter order: scan down while the order is high enough.
+                var k = start[c + 1] - 1
+                let first = start[c]
+                while k >= first, orders[k] >= order {
+                    let r = rects[k]
+                    k -= 1
+                    if r.x <= want.x && r.y <= want.y && want.z <= r.z && want.w <= r.w {
+                        picked = -1
+                        break scan
                     }
+                    guard r.x < want.z && want.x < r.z && r.y < want.w && want.y < r.w,
+                          grid.owns(corner: corner, r, want) else { continue }
+                    cut[picked] = PixelRect(x0: Int(r.x), y0: Int(r.y), x1: Int(r.z), y1: Int(r.w))
+                    picked += 1
+                    if picked == Self.maxCut { break scan }
                 }
             }
         }

@@ -215,53 +215,11 @@ enum OcclusionClip {
         }
         guard let lastOccluder = occluders.last, targets.contains(true) else { return }
         let topOrder = orders[lastOccluder]
-        // The occluder grid: the occluders of each cell, in painter order.
-        var bounds = pixelSets[occluders[0]]
-        for i in occluders {
-            let p = pixelSets[i]
-            bounds = PixelRect(x0: min(bounds.x0, p.x0), y0: min(bounds.y0, p.y0),
-                               x1: max(bounds.x1, p.x1), y1: max(bounds.y1, p.y1))
-        }
-        // Cells about as large as the occluders on average (at least `cellSize`): smaller
-        // ones would list each occluder in many cells, and a large piece would visit it in each.
-        var widths = 0, heights = 0
-        for i in occluders {
-            widths += pixelSets[i].x1 - pixelSets[i].x0
-            heights += pixelSets[i].y1 - pixelSets[i].y0
-        }
-        let sizeX = max(cellSize, widths / occluders.count, (bounds.x1 - bounds.x0 + maxCells - 1) / maxCells)
-        let sizeY = max(cellSize, heights / occluders.count, (bounds.y1 - bounds.y0 + maxCells - 1) / maxCells)
-        let columns = (bounds.x1 - bounds.x0 + sizeX - 1) / sizeX, rows = (bounds.y1 - bounds.y0 + sizeY - 1) / sizeY
-        func cellRange(_ p: PixelRect) -> (Int, Int, Int, Int)? {
-            let a = max(p.x0, bounds.x0), b = max(p.y0, bounds.y0)
-            let c = min(p.x1, bounds.x1), d = min(p.y1, bounds.y1)
-            guard a < c, b < d else { return nil }
-            return ((a - bounds.x0) / sizeX, (b - bounds.y0) / sizeY, (c - 1 - bounds.x0) / sizeX, (d - 1 - bounds.y0) / sizeY)
-        }
-        // The occluders listed per cell, in painter order: grid item j is piece occluders[j].
-        var ranges: [SIMD4<Int32>] = []
-        ranges.reserveCapacity(occluders.count)
-        for i in occluders {
-            let (cx0, cy0, cx1, cy1) = cellRange(pixelSets[i]) ?? (0, 0, -1, -1)
-            ranges.append(SIMD4(Int32(cx0), Int32(cy0), Int32(cx1), Int32(cy1)))
-        }
-        guard CellLists.entries(ranges) <= maxGridWork else { return }
-        let grid = CellLists(columns: columns, rows: rows, ranges: ranges)
-        // Each grid entry's occluder (pixels and painter order) stored with it, so a
-        // piece's scan reads its cells' entries in sequence instead of through indices.
-        let entryCount = grid.items.count
-        let entryRects = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: max(1, entryCount))
-        let entryOrders = UnsafeMutablePointer<Int>.allocate(capacity: max(1, entryCount))
-        defer { entryRects.deallocate(); entryOrders.deallocate() }
-        var longestCell = 0
-        for k in 0..<entryCount {
-            let o = occluders[grid.items[k]]
-            let p = pixelSets[o]
-            // Pixel positions come from snapped Floats below 2^30 / 256: they fit.
-            entryRects[k] = SIMD4(Int32(p.x0), Int32(p.y0), Int32(p.x1), Int32(p.y1))
-            entryOrders[k] = orders[o]
-        }
-        for c in 0..<(columns * rows) { longestCell = max(longestCell, grid.start[c + 1] - grid.start[c]) }
+        // The occluder grid: the occluders of each cell, in painter order (OccluderGrid).
+        guard let grid = OccluderGrid(occluders.map { pixelSets[$0] }, orders: occluders.map { orders[$0] },
+                                      minCell: cellSize, maxCells: maxCells, maxEntries: maxGridWork) else { return }
+        let entryRects = grid.rects, entryOrders = grid.orders, cellStart = grid.start, columns = grid.cells.x
+        let longestCell = grid.longestCell
         // The entries of one cell that share a pixel with the piece, found without branching.
         let candidates = UnsafeMutablePointer<Int>.allocate(capacity: max(1, longestCell))
         defer { candidates.deallocate() }
@@ -281,7 +239,7 @@ enum OcclusionClip {
         for i in 0..<n {
             let order = orders[i]
             let whole = pixelSets[i]
-            guard visits <= maxGridWork, targets[i], order < topOrder, let (cx0, cy0, cx1, cy1) = cellRange(whole) else {
+            guard visits <= maxGridWork, targets[i], order < topOrder, let cellRange = grid.cellRange(whole) else {
                 continue
             }
             // Only a piece this large may be cut; a smaller one goes only when one occluder covers it.
@@ -291,24 +249,20 @@ enum OcclusionClip {
             let w = SIMD4(Int32(whole.x0), Int32(whole.y0), Int32(whole.x1), Int32(whole.y1))
             // The occluders later in painter order that share a pixel with it, each
             // taken in one cell only: the one holding the first pixel they share.
-            scan: for cy in cy0...cy1 {
-                let top = Int32(bounds.y0 + cy * sizeY)
-                for cx in cx0...cx1 {
-                    let left = Int32(bounds.x0 + cx * sizeX)
-                    let c = cy * columns + cx
-                    let first = grid.start[c]
-                    var k = grid.start[c + 1] - 1
+            scan: for cy in cellRange.first.y...cellRange.last.y {
+                for cx in cellRange.first.x...cellRange.last.x {
+                    let c = cy * columns + cx, corner = grid.corner(column: cx, row: cy)
+                    let first = cellStart[c]
+                    var k = cellStart[c + 1] - 1
                     var m = 0
                     while k >= first, entryOrders[k] > order {
                         let r = entryRects[k]
                         let shares = all(SIMD4(r.x, w.x, r.y, w.y) .< SIMD4(w.z, r.z, w.w, r.w))
-                        let here = all(SIMD2(UInt32(bitPattern: max(r.x, w.x) &- left), UInt32(bitPattern: max(r.y, w.y) &- top))
-                                       .< SIMD2(UInt32(sizeX), UInt32(sizeY)))
                         candidates[m] = k
-                        m &+= bit(shares) & bit(here)
+                        m &+= bit(shares) & bit(grid.owns(corner: corner, r, w))
                         k -= 1
                     }
-                    visits += grid.start[c + 1] - 1 - k
+                    visits += cellStart[c + 1] - 1 - k
                     for j in 0..<m {
                         let r = entryRects[candidates[j]]
                         let px = PixelRect(x0: Int(r.x), y0: Int(r.y), x1: Int(r.z), y1: Int(r.w))
