@@ -299,12 +299,20 @@ public final class GLESExecutor {
                 if let memo { memos[pass.id] = memo }
                 clipNanoseconds = DispatchTime.now().uptimeNanoseconds - tc
             }
-            var scheduled = scheduleMemo ? scheduleMemos.removeValue(forKey: pass.id) : nil
-            let (batches, bound, replayed) = PassOrdering.schedule(
-                pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended, viewport: passViewport,
-                hidden: hiddenOverlaps, memo: &scheduled)
-            if scheduleMemo, let scheduled { schedules[pass.id] = scheduled }
-            if replayed { stats.schedulesReplayed += 1 }
+            let batches: [PassBatch], bound: Int?
+            if scheduleMemo {
+                var scheduled = scheduleMemos.removeValue(forKey: pass.id)
+                let replayed: Bool
+                (batches, bound, replayed) = PassOrdering.schedule(
+                    pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended, viewport: passViewport,
+                    hidden: hiddenOverlaps, memo: &scheduled)
+                schedules[pass.id] = scheduled
+                if replayed { stats.schedulesReplayed += 1 }
+            } else {
+                // Nothing kept: `.steady` never sees a pass unchanged.
+                (batches, bound) = PassOrdering.schedule(pieces, opaqueFirst: opaqueFirst, reorderBlended: reorderBlended,
+                                                         viewport: hiddenOverlaps == .always ? passViewport : nil)
+            }
             let t1 = DispatchTime.now().uptimeNanoseconds
             phases.add("prepare", Double(t1 - t0 - clipNanoseconds) / 1e9)
             if opaqueFirst && occlusionClip { phases.add("occlusionClip", Double(clipNanoseconds) / 1e9) }
