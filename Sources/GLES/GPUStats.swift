@@ -124,6 +124,7 @@ public struct GPUStats: Sendable, Equatable, Codable {
         }
         s += "\nopaque first: \(depthPasses) passes with depth, \(opaqueDrawCalls) opaque draw calls, "
         s += "\(opaqueInteriors) opaque interiors, \(flatInteriors) flat interiors; vertex buffer uploads \(bufferUploads)"
+        if schedulesReplayed > 0 { s += "; \(schedulesReplayed) passes drawn in last frame's batches" }
         if occlusionClippedPieces > 0 {
             s += "\nocclusion clip: \(occlusionClippedPieces) pieces cut (\(occlusionHiddenPieces) removed whole, "
             s += "\(occlusionPiecesAdded) pieces added), \(occlusionFragmentsRemoved) hidden fragments not rasterized"
