@@ -63,8 +63,8 @@ public final class GLESExecutor {
     /// draw calls; same pixels in every mode. On llvmpipe working that out
     /// costs more than the draw calls it saves on one frame
     /// (docs/benchmarks.md, "Overlaps hidden by opaque pieces"), so by
-    /// default (`.steady`) a pass gets it on its second unchanged frame and
-    /// keeps the schedule while it stays unchanged (PassOrdering+Memo.swift).
+    /// default (`.steady`) a pass gets it on a frame that repeats the last
+    /// one and keeps the schedule while it stays so (PassOrdering+Memo.swift).
     /// The environment variable COMPOSITOR_GLES_HIDDEN_OVERLAPS=0 or 1 sets
     /// it `.never` or `.always` for a whole process.
     public var hiddenOverlaps = HiddenOverlapsMode.fromEnvironment(

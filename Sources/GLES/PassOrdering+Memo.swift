@@ -7,8 +7,9 @@
 // when all of those are bit for bit last frame's, last frame's batches are
 // drawn again without building the graph. A still pass is also where
 // HiddenOverlaps pays: it costs more than the draw calls it saves on one
-// frame (docs/benchmarks.md), so by default a pass gets it on the second
-// frame it arrives unchanged, and keeps that schedule while it stays so.
+// frame (docs/benchmarks.md), so by default a pass gets it on the first
+// frame that repeats the one before (its second frame when still), and
+// keeps that schedule while it stays so.
 // Anything differing, and the pass is scheduled afresh: a memo can only
 // save work, never draw an order the graph forbids.
 
@@ -20,7 +21,7 @@ import Plan
 public enum HiddenOverlapsMode: String, Sendable {
     /// Never: boxes only.
     case never
-    /// On a pass's second unchanged frame, kept while it stays unchanged (needs the memo).
+    /// On a frame whose pass repeats the last frame's, kept while it stays so (needs the memo).
     case steady
     /// On every frame.
     case always

@@ -41,7 +41,7 @@ final class ScheduleMemoTests: XCTestCase {
         XCTAssertEqual(gl.lastStats.drawCalls, 9)
         XCTAssertEqual(gl.lastStats.schedulesReplayed, 0)
         try run(gl, plan, expected, "second frame")
-        XCTAssertEqual(gl.lastStats.drawCalls, 3, "hidden overlaps on the second unchanged frame")
+        XCTAssertEqual(gl.lastStats.drawCalls, 3, "hidden overlaps on the frame that repeats the first")
         XCTAssertEqual(gl.lastStats.schedulesReplayed, 0)
         try run(gl, plan, expected, "third frame")
         XCTAssertEqual(gl.lastStats.drawCalls, 3)
