@@ -99,6 +99,30 @@ final class DiffCompareInfoCLITests: XCTestCase {
         for path in outputs.values { XCTAssertFalse(exists(path), "a failed compare left \(path)") }
     }
 
+    /// `compare --repeat` runs the GPU executor on the plan again (what it
+    /// keeps across frames then draws too): every run must repeat the first.
+    func testCompareRepeatRunsTheGPUAgain() throws {
+        let dir = try folder()
+        // Opaque squares over translucent ones: later runs replay kept schedules with hidden overlaps.
+        try Data(##"""
+            {"canvas": {"width": 64, "height": 40, "backgroundColor": "#FFFFFF"},
+             "sublayers": [{"frame": [2, 4, 20, 20], "backgroundColor": "#CC336699"},
+                           {"frame": [16, 4, 10, 20], "backgroundColor": "#33CC66"},
+                           {"frame": [22, 4, 20, 20], "backgroundColor": "#3366CC99", "cornerRadius": 5},
+                           {"frame": [36, 4, 10, 20], "backgroundColor": "#226644"},
+                           {"frame": [42, 4, 20, 20], "backgroundColor": "#CC993399"}]}
+            """##.utf8).write(to: URL(fileURLWithPath: "\(dir)/s.json"))
+        let r = try run(["compare", "\(dir)/s.json", "--repeat", "3"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("GPU runs: 3, all byte for byte the first"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("verdict: PASS (GPU vs CPU)"), r.stdout)
+        for bad in ["0", "1001", "x"] {
+            let b = try run(["compare", "\(dir)/s.json", "--repeat", bad])
+            XCTAssertEqual(b.status, 2, "--repeat \(bad): \(b.stderr)")
+            XCTAssertTrue(b.stderr.contains("repeat"), b.stderr)
+        }
+    }
+
     func testInfoDescribesTheGLContext() throws {
         let r = try run(["info"])
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -101,7 +101,8 @@ final class DifferentialFuzzFindingsTests: XCTestCase {
     }
 
     /// Twelve generated scenes (fixed seeds, the debug build) within the
-    /// project tolerance on both backends, none refused, none crashing.
+    /// project tolerance on both backends, none refused, none crashing, each
+    /// run three times on the GPU (the later runs byte for byte the first).
     /// Needs python3 (skipped without it, except under CI=true) and the GPU
     /// path (llvmpipe in CI).
     func testGeneratedScenesAgreeOnBothBackends() throws {
@@ -111,7 +112,8 @@ final class DifferentialFuzzFindingsTests: XCTestCase {
         guard ContractPixels.renderers().count == 2 else { throw XCTSkip("no GPU path") }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("differential-\(getpid())")
         defer { try? FileManager.default.removeItem(at: out) }
-        let r = try PythonScript.run("differential-scenes", ["--count", "12", "--seed", "7000",
+        // Three GPU runs a plan: the later ones replay what the executor keeps across frames.
+        let r = try PythonScript.run("differential-scenes", ["--count", "12", "--seed", "7000", "--repeat", "3",
                                                              "--compositor", FixturePaths.compositorBinary.path,
                                                              "--out", out.path])
         if r.status == 127 && ProcessInfo.processInfo.environment["CI"] != "true" {
