@@ -93,7 +93,8 @@ struct CompareCommand: ParsableCommand {
             if let p = report {
                 let r = CompareReport(scene: scene, width: g.image.width, height: g.image.height,
                                       difference: d, tolerance: tol, pass: pass,
-                                      gpuMilliseconds: g.executeSeconds * 1000, cpuMilliseconds: c.executeSeconds * 1000)
+                                      gpuMilliseconds: g.executeSeconds * 1000, cpuMilliseconds: c.executeSeconds * 1000,
+                                      gpuRuns: `repeat`, gpuRunsDiffering: unstable.count)
                 let enc = JSONEncoder()
                 enc.outputFormatting = [.prettyPrinted, .sortedKeys]
                 outputs.add(Array(try enc.encode(r)), to: p)
@@ -123,4 +124,7 @@ struct CompareReport: Encodable {
     var pass: Bool
     var gpuMilliseconds: Double
     var cpuMilliseconds: Double
+    /// GPU runs of the plan (--repeat), and how many of them differ from the first.
+    var gpuRuns: Int
+    var gpuRunsDiffering: Int
 }

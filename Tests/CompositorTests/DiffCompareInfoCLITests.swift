@@ -112,8 +112,12 @@ final class DiffCompareInfoCLITests: XCTestCase {
                            {"frame": [36, 4, 10, 20], "backgroundColor": "#226644"},
                            {"frame": [42, 4, 20, 20], "backgroundColor": "#CC993399"}]}
             """##.utf8).write(to: URL(fileURLWithPath: "\(dir)/s.json"))
-        let r = try run(["compare", "\(dir)/s.json", "--repeat", "3"])
+        let r = try run(["compare", "\(dir)/s.json", "--repeat", "3", "--report", "\(dir)/r.json"])
         XCTAssertEqual(r.status, 0, r.stderr)
+        let report = try XCTUnwrap(json(String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(dir)/r.json")),
+                                                as: UTF8.self)))
+        XCTAssertEqual(report["gpuRuns"] as? Int, 3)
+        XCTAssertEqual(report["gpuRunsDiffering"] as? Int, 0)
         XCTAssertTrue(r.stdout.contains("GPU runs: 3, all byte for byte the first"), r.stdout)
         XCTAssertTrue(r.stdout.contains("verdict: PASS (GPU vs CPU)"), r.stdout)
         for bad in ["0", "1001", "x"] {
