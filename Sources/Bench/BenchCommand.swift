@@ -99,12 +99,12 @@ struct BenchScene: ParsableCommand {
             r.append(("executePhasesMs", phaseMedians(phases, executeMs: executeMs)))
             if floor { r += try floorFigures(out, renderer: renderer, frame: frame, canvasPixels: canvasPixels) }
             r.append(("frameMsSpread", TimingSpread(frameMs).json))
-            if let g = out.gpuStats { r.append(("drawCalls", g.drawCalls)) }
-            if let g = out.gpuStats { r.append(("drawCallsLowerBound", g.drawCallsLowerBound)) }
-            if let g = out.gpuStats { r.append(("occlusionFragmentsRemoved", g.occlusionFragmentsRemoved)) }
-            // Of the last frame: passes drawn in last frame's batches, and whose occlusion cuts were replayed.
-            if let g = out.gpuStats { r.append(("schedulesReplayed", g.schedulesReplayed)) }
-            if let g = out.gpuStats { r.append(("occlusionPassesReplayed", g.occlusionPassesReplayed)) }
+            if let g = out.gpuStats {
+                // Of the last frame; the replays: passes drawn in last frame's batches, and whose occlusion cuts were replayed.
+                r += [("drawCalls", g.drawCalls), ("drawCallsLowerBound", g.drawCallsLowerBound),
+                      ("occlusionFragmentsRemoved", g.occlusionFragmentsRemoved),
+                      ("schedulesReplayed", g.schedulesReplayed), ("occlusionPassesReplayed", g.occlusionPassesReplayed)]
+            }
             if let c = out.cpuStats { r.append(("triangles", c.triangles)) }
             if json {
                 print(jsonText(r))

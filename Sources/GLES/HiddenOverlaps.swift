@@ -20,11 +20,7 @@ import Plan
 /// leave its blended pieces (see the file comment).
 final class HiddenOverlaps {
     typealias PixelRect = OcclusionClip.PixelRect
-    /// Least side of the occluder grid's cells, in pixels; cells are as
-    /// large as the occluders on average, and at most `maxCells` a side.
-    static let cellSize = 64
-    static let maxCells = 128
-    /// Most grid entries; past them no occluder is used.
+    /// Most occluder grid entries; past them no occluder is used.
     static let maxEntries = 2_000_000
     /// Most occluders (and own interiors) subtracted from one piece; the
     /// first found from the top. Fewer only leave a region larger.
@@ -81,8 +77,7 @@ final class HiddenOverlaps {
             let byOrder = rects.indices.sorted { orders[$0] != orders[$1] ? orders[$0] < orders[$1] : $0 < $1 }
             rects = byOrder.map { rects[$0] }; orders = byOrder.map { orders[$0] }
         }
-        grid = OccluderGrid(rects, orders: orders, minCell: Self.cellSize, maxCells: Self.maxCells,
-                            maxEntries: Self.maxEntries)
+        grid = OccluderGrid(rects, orders: orders, maxEntries: Self.maxEntries)
     }
 
     /// The pixels `p` covers when it is an axis-aligned rectangle (as the

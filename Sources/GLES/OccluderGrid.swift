@@ -3,7 +3,7 @@
 // (what to cut away before the rasterizer) and HiddenOverlaps (what a
 // blended piece can still write). Cells are about as large as the
 // occluders on average, at least `minCell` pixels, at most `maxCells` a
-// side: smaller ones would list each occluder in many cells, and a large
+// side (both lookups take the same sizes): smaller ones would list each occluder in many cells, and a large
 // piece would visit it in each. Each cell lists its occluders in increasing
 // painter order, so a scan for those above an order walks a cell from its
 // end and stops at the first below; each entry carries the occluder's
@@ -14,6 +14,9 @@
 /// Opaque pixel rectangles by grid cell (see the file comment).
 final class OccluderGrid {
     typealias PixelRect = OcclusionClip.PixelRect
+    /// Least side of a cell, in pixels, and most cells a side.
+    static let minCell = 64
+    static let maxCells = 128
     /// The grid's first pixel, its cells' size and how many a side.
     let origin: SIMD2<Int>
     let cell: SIMD2<Int>
@@ -31,7 +34,8 @@ final class OccluderGrid {
     /// The grid of `occluders` (non-empty pixel rectangles below 2^30, in
     /// increasing painter `orders`), or nil when there are none or the
     /// grid would take more than `maxEntries` entries.
-    init?(_ occluders: [PixelRect], orders occluderOrders: [Int], minCell: Int, maxCells: Int, maxEntries: Int) {
+    init?(_ occluders: [PixelRect], orders occluderOrders: [Int], maxEntries: Int) {
+        let minCell = Self.minCell, maxCells = Self.maxCells
         guard var bounds = occluders.first else { return nil }
         var total = SIMD2<Int>.zero
         for p in occluders {

@@ -41,10 +41,6 @@ enum OcclusionClip {
     /// 1024 took the fewest instructions of 128, 1024, 4096 and 16384
     /// (callgrind, all threads, layers-1000: docs/benchmarks.md).
     static let minFragmentsPerExtraRect = 1024
-    /// Least side of the cells of the occluder grid, in pixels; cells are
-    /// as large as the occluders on average, and at most `maxCells` a side.
-    static let cellSize = 64
-    static let maxCells = 128
     /// The most grid entries, and separately the most entry visits, one
     /// `apply` may make (tens of thousands of large overlapping pieces):
     /// past the first nothing is cut, past the second the rest stays whole.
@@ -217,7 +213,7 @@ enum OcclusionClip {
         let topOrder = orders[lastOccluder]
         // The occluder grid: the occluders of each cell, in painter order (OccluderGrid).
         guard let grid = OccluderGrid(occluders.map { pixelSets[$0] }, orders: occluders.map { orders[$0] },
-                                      minCell: cellSize, maxCells: maxCells, maxEntries: maxGridWork) else { return }
+                                      maxEntries: maxGridWork) else { return }
         let entryRects = grid.rects, entryOrders = grid.orders, cellStart = grid.start, columns = grid.cells.x
         let longestCell = grid.longestCell
         // The entries of one cell that share a pixel with the piece, found without branching.
