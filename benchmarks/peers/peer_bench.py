@@ -16,6 +16,13 @@ What a frame is, per renderer:
   skia-gpu     clear + draw calls + flushAndSubmit(syncCpu=True) (GPU work finished),
                no readback; `--readback` adds a readPixels of the whole canvas
   skia-cpu, cairo   clear + draw calls + flush into an N32 / ARGB32 raster
+  *-replay     the same frame recorded once (an SkPicture, a cairo recording
+               surface) and replayed by the library itself each frame, so no
+               Python runs per layer: what a native client issuing the same
+               calls pays. The plain columns issue every call from Python
+               (translate.py), which costs a few ms a frame on 1000 layers;
+               the two bracket a C++ client that walks its tree each frame.
+               --peer-frames immediate|replay|both (default both) picks them.
 
 Scenes are translated to Skia/cairo draw calls for the subset they use
 (translate.py): frame/bounds/position/anchorPoint, z-rotation and translation
@@ -107,6 +114,8 @@ def main():
     ap.add_argument("--readback", action="store_true", help="Skia GPU frames include reading the canvas back")
     ap.add_argument("--install", action="store_true", help="pip-install missing skia-python / pycairo")
     ap.add_argument("--out", help="directory to write each peer's last frame of each scene as PNG")
+    ap.add_argument("--peer-frames", choices=["immediate", "replay", "both"], default="both",
+                    help="peers draw from Python call by call, replay a recording of the frame, or both (columns *-replay)")
     args = ap.parse_args()
     require(args.install)
     if not os.access(args.compositor, os.X_OK):
@@ -125,20 +134,33 @@ def main():
     print(f"EGL: {egl.vendor} {egl.version}; GL_RENDERER {egl.renderer}; skia-python {skia.__version__}",
           flush=True)
 
-    renderers = {}
+    # Each peer column: (renderer, its frame function). A replay column has a renderer of its own,
+    # so the recording and the immediate frames never share a surface.
+    peers = {}
+    immediate, replay = args.peer_frames in ("immediate", "both"), args.peer_frames in ("replay", "both")
     for path in args.scenes:
         tree = load_scene(path)
-        r = {"skia-gpu": SkiaRenderer(tree, gpu_context=gpu, readback=args.readback),
-             "skia-cpu": SkiaRenderer(tree)}
-        try:
-            r["cairo"] = CairoRenderer(tree)
-        except UnsupportedScene as e:
-            print(f"{os.path.relpath(path, ROOT)}: cairo skipped: {e}", flush=True)
-        renderers[path] = r
+        makers = {"skia-gpu": lambda: SkiaRenderer(tree, gpu_context=gpu, readback=args.readback),
+                  "skia-cpu": lambda: SkiaRenderer(tree), "cairo": lambda: CairoRenderer(tree)}
+        p = {}
+        for name, make in makers.items():
+            try:
+                if immediate:
+                    r = make()
+                    p[name] = (r, r.frame)
+                if replay:
+                    r = make()
+                    r.record()
+                    p[f"{name}-replay"] = (r, r.playback)
+            except UnsupportedScene as e:
+                print(f"{os.path.relpath(path, ROOT)}: {name} skipped: {e}", flush=True)
+        peers[path] = p
 
     binaries = [("ours", args.compositor)] + ([("before", args.before)] if args.before else [])
     ourCols = [f"{n}-{b}" for n, _ in binaries for b in ("gpu", "cpu")]
-    cols = ourCols + ["skia-gpu", "skia-cpu", "cairo"]
+    peerCols = [c for c in ("skia-gpu", "skia-cpu", "cairo") if immediate] + \
+        [f"{c}-replay" for c in ("skia-gpu", "skia-cpu", "cairo") if replay]
+    cols = ourCols + peerCols
     times = {(s, c): [] for s in args.scenes for c in cols}
     draws = {(s, c): [] for s in args.scenes for c in ourCols}
     for rnd in range(args.rounds):
@@ -150,8 +172,8 @@ def main():
                     times[(s, f"{n}-{backend}")].append(f)
                     draws[(s, f"{n}-{backend}")].append(d)
                     row[f"{n}-{backend}"] = f
-            for name, r in renderers[s].items():
-                t = time_frames(r.frame, args.frames, args.warmup)
+            for name, (_, draw) in peers[s].items():
+                t = time_frames(draw, args.frames, args.warmup)
                 times[(s, name)].append(t)
                 row[name] = t
             print(f"round {rnd + 1} {os.path.basename(s):>24}: " +
@@ -165,23 +187,25 @@ def main():
             if times[(s, c)]:
                 extra = f"   draw only {spread(draws[(s, c)])}" if c in ourCols else ""
                 print(f"  {c:>9} {spread(times[(s, c)])}{extra}")
-        pairs = [("ours-gpu", "skia-gpu"), ("ours-cpu", "skia-cpu"), ("ours-cpu", "cairo"), ("ours-gpu", "ours-cpu")]
+        pairs = [("ours-gpu", "skia-gpu"), ("ours-cpu", "skia-cpu"), ("ours-cpu", "cairo"),
+                 ("ours-gpu", "skia-gpu-replay"), ("ours-cpu", "skia-cpu-replay"), ("ours-cpu", "cairo-replay"),
+                 ("ours-gpu", "ours-cpu")]
         if args.before:
             pairs += [("before-gpu", "skia-gpu"), ("before-gpu", "before-cpu"), ("ours-gpu", "before-gpu"),
                       ("ours-cpu", "before-cpu")]
         for ours, peer in pairs:
-            a, b = times[(s, ours)], times[(s, peer)]
+            a, b = times.get((s, ours)), times.get((s, peer))
             if a and b:
                 per_round = [x / y for x, y in zip(a, b)]
                 print(f"  {ours} / {peer}: {statistics.median(per_round):.2f}x "
                       f"({min(per_round):.2f}-{max(per_round):.2f}, per-round ratios)")
     if args.out:
         os.makedirs(args.out, exist_ok=True)
-        for s, rs in renderers.items():
-            for name, r in rs.items():
+        for s, p in peers.items():
+            for name, (r, _) in p.items():
                 r.write_png(os.path.join(args.out, f"{os.path.splitext(os.path.basename(s))[0]}-{name}.png"))
-    for rs in renderers.values():
-        for r in rs.values():
+    for p in peers.values():
+        for r, _ in p.values():
             r.close()
     gpu.abandonContext()
     egl.close()

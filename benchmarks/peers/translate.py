@@ -1194,15 +1194,36 @@ class SkiaRenderer:
         local.postTranslate(sx, sy)
         return skia.GradientShader.MakeSweep(0, 0, colors, g["locations"], skia.TileMode.kClamp, 0, 360, 0, local)
 
-    def frame(self):
+    def _paint(self, canvas):
+        """The whole frame's draw calls on `canvas`: clear, then every layer."""
         skia, t = self.skia, self.tree
-        canvas = self.surface.getCanvas()
         canvas.clear(skia.Color4f(*(t["bg"] or (0, 0, 0, 0))))
         canvas.save()
         canvas.scale(t["scale"], t["scale"])
         for L in t["layers"]:
             self._draw(canvas, L, 1.0)
         canvas.restore()
+
+    def frame(self):
+        """One frame drawn call by call from Python (the Python per layer is in its time)."""
+        self._paint(self.surface.getCanvas())
+        self._flush()
+
+    def record(self):
+        """Records the frame's draw calls once into an SkPicture, for `playback`."""
+        recorder = self.skia.PictureRecorder()
+        self._paint(recorder.beginRecording(self.skia.Rect.MakeWH(self.tree["w"], self.tree["h"])))
+        self.picture = recorder.finishRecordingAsPicture()
+
+    def playback(self):
+        """One frame from the picture `record` made: Skia replays the calls
+        natively (no BBH, so every call is issued), as a C++ client drawing
+        its display list would; no Python per layer."""
+        self.surface.getCanvas().drawPicture(self.picture)
+        self._flush()
+
+    def _flush(self):
+        skia, t = self.skia, self.tree
         if self.gpu is not None:
             self.gpu.flushAndSubmit(skia.GrSyncCpu.kYes)
             if self.readback:
@@ -1306,9 +1327,10 @@ class CairoRenderer:
             cr.paint_with_alpha(L["opacity"] * parent_alpha)
         cr.restore()
 
-    def frame(self):
+    def _paint(self, surface):
+        """The whole frame's drawing on `surface`: clear, then every layer."""
         cairo, t = self.cairo, self.tree
-        cr = cairo.Context(self.surface)
+        cr = cairo.Context(surface)
         cr.set_operator(cairo.OPERATOR_SOURCE)
         cr.set_source_rgba(*(t["bg"] or (0, 0, 0, 0)))
         cr.paint()
@@ -1316,6 +1338,27 @@ class CairoRenderer:
         cr.scale(t["scale"], t["scale"])
         for L in t["layers"]:
             self._draw(cr, L, 1.0)
+
+    def frame(self):
+        """One frame drawn call by call from Python (the Python per layer is in its time)."""
+        self._paint(self.surface)
+        self.surface.flush()
+
+    def record(self):
+        """Records the frame's drawing once into a cairo recording surface, for `playback`."""
+        t = self.tree
+        self.recording = self.cairo.RecordingSurface(self.cairo.CONTENT_COLOR_ALPHA,
+                                                     self.cairo.Rectangle(0, 0, t["w"], t["h"]))
+        self._paint(self.recording)
+
+    def playback(self):
+        """One frame from the recording `record` made, replayed by cairo itself
+        onto the image (a copy of the recording's operations, not of a cached
+        bitmap: it takes about as long as drawing, less the Python)."""
+        cr = self.cairo.Context(self.surface)
+        cr.set_operator(self.cairo.OPERATOR_SOURCE)
+        cr.set_source_surface(self.recording, 0, 0)
+        cr.paint()
         self.surface.flush()
 
     def write_png(self, path):
