@@ -28,6 +28,7 @@ let package = Package(
     targets: [
         .target(name: "FuzzSupport"),
         harness("FuzzScene"),
+        harness("FuzzSceneGPU"),
         harness("FuzzPNG"),
         harness("FuzzJPEG"),
         harness("FuzzJPEG2000"),

@@ -16,6 +16,7 @@
 import Foundation
 import Images
 import Layers
+import Plan
 import Raster
 import Rendering
 
@@ -31,7 +32,16 @@ extension FuzzTarget {
 
     /// Scene JSON → plan → CPU pixels; throws the loader's or the plan builder's error.
     public static func scene(_ bytes: [UInt8]) throws {
-        guard !mayNameSpecialFile(bytes) else { return }
+        guard let plan = try plan(bytes) else { return }
+        _ = try CPUExecutor(bands: 1).execute(plan)
+    }
+
+    /// The plan of scene JSON `bytes`, drawn at most 48 pixels a side (see
+    /// the file comment); nil for inputs skipped (special files, an empty
+    /// canvas, passes past 2^20 pixels). Throws the loader's or the plan
+    /// builder's error.
+    static func plan(_ bytes: [UInt8]) throws -> RenderPlan? {
+        guard !mayNameSpecialFile(bytes) else { return nil }
         let scene = try SceneLoader.parse(json: bytes, baseDirectory: sceneDirectory, name: "fuzz.json",
                                           images: .deferred)
         for ref in scene.imageReferences {
@@ -44,15 +54,14 @@ extension FuzzTarget {
         }
         let canvas = scene.canvas
         let scale = min(canvas.scale, 48 / max(canvas.width, canvas.height, 1))
-        guard scale.isFinite, scale > 0 else { return }
+        guard scale.isFinite, scale > 0 else { return nil }
         let width = Int((canvas.width * scale).rounded()), height = Int((canvas.height * scale).rounded())
-        guard width > 0, height > 0 else { return }
+        guard width > 0, height > 0 else { return nil }
         let builder = PlanBuilder(options: PlanOptions(scale: scale, cull: bytes.count % 2 == 0))
         let plan = builder.build(root: scene.root, width: width, height: height)
         guard builder.stats.problems.isEmpty else { throw SceneNotDrawn(problems: builder.stats.problems) }
         let pixels = plan.passes.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
-        guard pixels <= Double(1 << 20) else { return }
-        _ = try CPUExecutor(bands: 1).execute(plan)
+        return pixels <= Double(1 << 20) ? plan : nil
     }
 
     /// The plan builder's problems (a path too complex to fill, …).

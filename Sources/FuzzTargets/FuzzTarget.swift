@@ -11,6 +11,7 @@ public enum FuzzTarget {
     /// Every target by harness name (the folder names under Fixtures/fuzz-regressions).
     public static let all: [String: ([UInt8]) throws -> Void] = [
         "FuzzScene": scene,
+        "FuzzSceneGPU": sceneGPU,
         "FuzzPNG": png,
         "FuzzJPEG": jpeg,
         "FuzzJPEG2000": jpeg2000,

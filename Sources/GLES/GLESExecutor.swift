@@ -155,6 +155,18 @@ public final class GLESExecutor {
         atlas.removeAll()
         maskAtlas.removeAll()
     }
+    /// Forgets all the executor keeps from frame to frame: kept bitmaps,
+    /// image textures and atlas pages, PVRTC use counts, and the occlusion
+    /// clip's and the schedules' memos. The next `execute` then runs as a
+    /// new executor's first would, without building the programs again
+    /// (the scene fuzzer replays every input from that state).
+    public func forgetFrames() {
+        dropRetained()
+        dropImageTextures()
+        pvrtcUses = [:]
+        occlusionMemos = [:]
+        scheduleMemos = [:]
+    }
     /// Atlas pages held between frames and the images placed in them.
     public var atlasContents: (pages: Int, images: Int) { (atlas.pageCount, atlas.imageCount) }
     /// Mask atlas pages held between frames and the masks placed in them.

@@ -46,8 +46,9 @@ final class HiddenOverlaps {
     private let interiors: [Int: [PixelRect]]
     /// The pass's viewport, as the rasterizer receives positions (OcclusionClip.pixels).
     private let viewport: SIMD2<Int>
-    /// Room for one piece's cut and its difference (allocated once).
-    private let cut = UnsafeMutablePointer<PixelRect>.allocate(capacity: maxCut)
+    /// Room for one piece's cut and its difference (allocated once, after
+    /// the last way `init` can fail: a failed init runs no deinit).
+    private let cut: UnsafeMutablePointer<PixelRect>
     private let difference = OcclusionClip.DifferenceBuffers(maxOccluders: maxCut, cap: maxRects)
 
     deinit { cut.deallocate() }
@@ -69,6 +70,7 @@ final class HiddenOverlaps {
             orders.append(p.order)
         }
         guard !rects.isEmpty || !interiors.isEmpty else { return nil }
+        cut = .allocate(capacity: Self.maxCut)
         self.interiors = interiors
         self.viewport = viewport
         topOrder = orders.max() ?? -1

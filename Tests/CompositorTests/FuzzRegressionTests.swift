@@ -59,6 +59,37 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     func testScene() throws { try replay("FuzzScene") }
+    func testSceneGPU() throws {
+        try requireGPU()
+        try replay("FuzzSceneGPU")
+    }
+
+    /// The FuzzSceneGPU harness's seeds (the fixture scenes, valid and
+    /// invalid) go through its code: three frames alike each, no GL error
+    /// (else it traps), at most a clean one-line error; the valid ones draw.
+    func testSceneGPUSeedsRunThroughTheHarness() throws {
+        try requireGPU()
+        let scenes = FixturePaths.scenes
+        let names = try FileManager.default.contentsOfDirectory(atPath: scenes.path).filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 50)
+        for name in names {
+            XCTAssertNoThrow(try FuzzTarget.sceneGPU([UInt8](try Data(contentsOf: scenes.appendingPathComponent(name)))),
+                             name)
+        }
+        let invalid = FixturePaths.root.appendingPathComponent("Fixtures/invalid")
+        for name in try FileManager.default.contentsOfDirectory(atPath: invalid.path).filter({ $0.hasSuffix(".json") }) {
+            do {
+                try FuzzTarget.sceneGPU([UInt8](try Data(contentsOf: invalid.appendingPathComponent(name))))
+            } catch {
+                XCTAssertFalse("\(error)".isEmpty || "\(error)".contains("\n"), "\(name): \(error)")
+            }
+        }
+    }
+
+    /// Skips only where no EGL display opens at all (as the GLES tests do).
+    private func requireGPU() throws {
+        if let why = FuzzTarget.prepareGPU() { throw XCTSkip("no GLES executor: \(why)") }
+    }
     func testPNG() throws { try replay("FuzzPNG") }
     func testJPEG() throws { try replay("FuzzJPEG") }
     func testJPEG2000() throws { try replay("FuzzJPEG2000") }

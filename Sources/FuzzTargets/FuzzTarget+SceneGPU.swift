@@ -1,0 +1,74 @@
+// FuzzTargets: scene JSON → render plan → GLES pixels, the path of
+// `compositor render` (its default backend), on whatever EGL answers
+// (llvmpipe through EGL surfaceless on a plain machine). The plan is
+// FuzzTarget.plan's: the canvas at most 48 pixels a side.
+//
+// Each input is drawn three times by one executor, starting from a state
+// with nothing kept: the first frame is scheduled afresh; the second repeats
+// it, so its still passes are ordered with HiddenOverlaps; the third replays
+// the kept schedules and occlusion decisions. The three must be the same
+// bytes (what `compositor compare --repeat` holds), and GL must report no
+// error at any pass boundary; either failing traps, like a crash: a memo
+// that draws another picture, or a call GL refuses, is a bug, not bad input.
+// The executor is opened once (prepareGPU, before libFuzzer starts: Mesa
+// keeps memory for the whole process) and forgets its frames between inputs,
+// so each input replays alone.
+
+import GLES
+import Images
+
+extension FuzzTarget {
+    /// The executor sceneGPU draws with (prepareGPU opens it).
+    nonisolated(unsafe) private static var gpu: GLESExecutor?
+
+    /// Opens the executor `sceneGPU` draws with; the reason when EGL gives none.
+    public static func prepareGPU() -> String? {
+        guard gpu == nil else { return nil }
+        do {
+            let executor = try GLESExecutor()
+            executor.checkErrorsAtPassBoundaries = true
+            gpu = executor
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Thrown by `sceneGPU` when no executor could be opened.
+    public struct GPUUnavailable: Error, CustomStringConvertible {
+        public let reason: String
+        public var description: String { "no GLES executor: \(reason)" }
+    }
+
+    /// Scene JSON → plan → GLES pixels, three frames that must agree (see
+    /// the file comment); throws the loader's or the plan builder's error,
+    /// or the executor's refusal of a plan it cannot draw.
+    public static func sceneGPU(_ bytes: [UInt8]) throws {
+        if let reason = prepareGPU() { throw GPUUnavailable(reason: reason) }
+        guard let executor = gpu, let plan = try plan(bytes) else { return }
+        executor.forgetFrames()
+        defer { executor.forgetFrames() }
+        var frames: [Image] = []
+        for frame in 1...3 {
+            do {
+                frames.append(try executor.execute(plan))
+            } catch let error as GLESError {
+                if case .glError = error { fatalError("FuzzSceneGPU: frame \(frame): \(error)") }
+                throw error
+            }
+        }
+        for (k, image) in frames.enumerated().dropFirst() where image != frames[0] {
+            let at = firstDifference(frames[0], image)
+            fatalError("FuzzSceneGPU: frame \(k + 1) of one plan differs from frame 1 (first at pixel \(at))")
+        }
+    }
+
+    /// The first pixel (x, y) where `a` and `b` differ, or their sizes when those do.
+    private static func firstDifference(_ a: Image, _ b: Image) -> String {
+        guard a.width == b.width, a.height == b.height else {
+            return "none: \(a.width)×\(a.height) against \(b.width)×\(b.height)"
+        }
+        let i = a.pixels.indices.first { a.pixels[$0] != b.pixels[$0] } ?? 0
+        return "(\(i / 4 % a.width), \(i / 4 / a.width))"
+    }
+}
