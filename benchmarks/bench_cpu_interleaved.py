@@ -36,6 +36,8 @@ def main():
     ap.add_argument("--warmup", type=int, default=2)
     ap.add_argument("--backend", default="gpu")
     a = ap.parse_args()
+    if a.frames < 1 or a.warmup < 0 or a.rounds < 1:
+        ap.error("--frames and --rounds must be at least 1, --warmup at least 0")
     if not a.config:
         sys.exit("bench_cpu_interleaved: give at least one --config NAME=PATH")
     configs = interleaved_configs.parse(a.config, "bench_cpu_interleaved", {"LP_NUM_THREADS": "0"})

@@ -41,6 +41,8 @@ def main():
     ap.add_argument("--time-step", type=float, default=0,
                     help="seconds between frames (bench scene --time-step; binaries without it take only 0)")
     a = ap.parse_args()
+    if a.frames < 1 or a.warmup < 0 or a.rounds < 1:
+        ap.error("--frames and --rounds must be at least 1, --warmup at least 0")
     configs = interleaved_configs.parse(a.config or ["this=.build/release/compositor"], "bench_gles_modes")
     results = {n: [] for n, _, _ in configs}
     for r in range(a.rounds):

@@ -21,6 +21,8 @@ def main():
     ap.add_argument("--frames", type=int, default=20)
     ap.add_argument("--warmup", type=int, default=3)
     a = ap.parse_args()
+    if a.frames < 1 or a.warmup < 0 or a.rounds < 1:
+        ap.error("--frames and --rounds must be at least 1, --warmup at least 0")
     bins = [c.split("=", 1) for c in a.compositor] or [["this", ".build/release/compositor"]]
     for n, p in bins:
         if not os.access(p, os.X_OK):

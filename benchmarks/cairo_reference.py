@@ -205,6 +205,8 @@ def main():
     ap.add_argument("--out", help="write the last frame to this PNG")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     args = ap.parse_args()
+    if args.frames < 1 or args.warmup < 0:
+        ap.error("--frames must be at least 1, --warmup at least 0")
 
     canvas, layers = load_scene(args.scene)
     backend = (CairoBackend if args.backend == "cairo" else SkiaBackend)(canvas, layers)

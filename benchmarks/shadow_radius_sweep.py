@@ -45,6 +45,8 @@ def main():
     ap.add_argument("--warmup", type=int, default=2)
     ap.add_argument("--card", choices=["plain", "layered", "rounded"], default="layered")
     a = ap.parse_args()
+    if a.frames < 1 or a.warmup < 0 or a.rounds < 1:
+        ap.error("--frames and --rounds must be at least 1, --warmup at least 0")
     binaries = [c.split("=", 1) for c in a.compositor] or [["this", ".build/release/compositor"]]
     for name, path in binaries:
         if not os.access(path, os.X_OK):

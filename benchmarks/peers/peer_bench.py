@@ -117,6 +117,8 @@ def main():
     ap.add_argument("--peer-frames", choices=["immediate", "replay", "both"], default="both",
                     help="peers draw from Python call by call, replay a recording of the frame, or both (columns *-replay)")
     args = ap.parse_args()
+    if args.frames < 1 or args.warmup < 0 or args.rounds < 1:
+        ap.error("--frames and --rounds must be at least 1, --warmup at least 0")
     require(args.install)
     if not os.access(args.compositor, os.X_OK):
         sys.exit(f"peer_bench: no compositor at {args.compositor} "
