@@ -78,7 +78,7 @@ let package = Package(
                                                    "Raster", "GLES", "Compare", "PVRTC", "Text"]),
         // What each fuzz harness runs on one input (Fuzzing/ links it into libFuzzer executables).
         .target(name: "FuzzTargets", dependencies: ["Geometry", "Images", "Layers", "PVRTC", "Raster", "Rendering",
-                                                    "Drawing", "Text", "Plan", "GLES"]),
+                                                    "Drawing", "Text", "Plan", "GLES", "Compare"]),
         // Options and failure reporting shared by the command line and the bench module.
         .target(name: "CLISupport", dependencies: [
             "Compositor", "GLES",

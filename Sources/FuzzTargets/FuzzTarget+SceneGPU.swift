@@ -10,12 +10,19 @@
 // bytes (what `compositor compare --repeat` holds), and GL must report no
 // error at any pass boundary; either failing traps, like a crash: a memo
 // that draws another picture, or a call GL refuses, is a bug, not bad input.
+// With `compareWithCPU` (FUZZ_GPU_COMPARE=1 in the harness's environment)
+// the first frame must also match the CPU executor's within the project's
+// tolerance (`compositor compare`'s default), else the harness traps: a
+// differential fuzzer for the two executors.
 // The executor is opened once (prepareGPU, before libFuzzer starts: Mesa
 // keeps memory for the whole process) and forgets its frames between inputs,
 // so each input replays alone.
 
+import Compare
+import Foundation
 import GLES
 import Images
+import Raster
 
 extension FuzzTarget {
     /// The executor sceneGPU draws with (prepareGPU opens it).
@@ -33,6 +40,11 @@ extension FuzzTarget {
             return "\(error)"
         }
     }
+
+    /// Whether `sceneGPU` holds its first frame to the CPU executor's (see
+    /// the file comment); FUZZ_GPU_COMPARE=1 sets it.
+    nonisolated(unsafe) public static var compareWithCPU =
+        ProcessInfo.processInfo.environment["FUZZ_GPU_COMPARE"] == "1"
 
     /// Thrown by `sceneGPU` when no executor could be opened.
     public struct GPUUnavailable: Error, CustomStringConvertible {
@@ -60,6 +72,14 @@ extension FuzzTarget {
         for (k, image) in frames.enumerated().dropFirst() where image != frames[0] {
             let at = firstDifference(frames[0], image)
             fatalError("FuzzSceneGPU: frame \(k + 1) of one plan differs from frame 1 (first at pixel \(at))")
+        }
+        if compareWithCPU {
+            let cpu = try CPUExecutor(bands: 1).execute(plan)
+            let d = try ImageDifference.compare(frames[0], cpu)
+            guard Tolerance.default.accepts(d) else {
+                fatalError("FuzzSceneGPU: GPU and CPU differ beyond \(Tolerance.default): max \(d.maxChannelDifference.max), "
+                           + "\(d.pixelsOver(2)) of \(d.pixelCount) pixels over 2 (first at \(firstDifference(frames[0], cpu)))")
+            }
         }
     }
 
