@@ -6,6 +6,8 @@
 // once no later pass samples them (the plan's schedule, from
 // `RenderPlan.validate`, which runs before anything is drawn). The CPU executor (Raster) runs the same
 // plan with the same math; the differential tests hold the two together.
+// A pass's pieces and the textures they sample are GLESExecutor+Pieces.swift,
+// the atlas slots GLESExecutor+Atlas.swift, PVRTC uploads GLESExecutor+PVRTC.swift.
 
 import CGLES2
 import Dispatch
@@ -76,7 +78,7 @@ public final class GLESExecutor {
     /// sets it false for a whole process.
     public var scheduleMemo = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_SCHEDULE_MEMO"] != "1"
     /// The last frame's schedules, by pass id.
-    private var scheduleMemos: [Int: PassOrdering.ScheduleMemo] = [:]
+    var scheduleMemos: [Int: PassOrdering.ScheduleMemo] = [:]
 
     /// Small RGBA8 images drawn by Paint.texture items share atlas pages
     /// (TextureAtlas), so items of different images share draw calls, and so
@@ -109,12 +111,12 @@ public final class GLESExecutor {
     /// variable COMPOSITOR_GLES_NO_OCCLUSION_MEMO=1 sets it false for a whole process.
     public var occlusionClipMemo = ProcessInfo.processInfo.environment["COMPOSITOR_GLES_NO_OCCLUSION_MEMO"] != "1"
     /// The last frame's OcclusionClip decisions, by pass id.
-    private var occlusionMemos: [Int: OcclusionClip.Memo] = [:]
+    var occlusionMemos: [Int: OcclusionClip.Memo] = [:]
 
-    private let pool = TexturePool()
+    let pool = TexturePool()
     /// Pass targets kept across executions under rasterization-cache keys
     /// (`RenderPass.retainKey`), out of the pool, sampled as `TextureRef.cached`.
-    private var retained: [UInt64: PooledTexture] = [:]
+    var retained: [UInt64: PooledTexture] = [:]
     /// The rasterization-cache keys whose bitmaps are held.
     public var retainedKeys: Set<UInt64> { Set(retained.keys) }
     /// Drops every kept bitmap (its texture goes back to the pool).
@@ -176,7 +178,7 @@ public final class GLESExecutor {
     public var pvrtcDecode: PVRTCDecodeChoice = GLESTextureDefaults.pvrtcDecode
     /// Frames in which each PVRTC block texture was used, and the fragments that sampled it in
     /// them (the `auto` rule's use count), for block textures in the texture cache.
-    private var pvrtcUses: [TextureCacheKey: (frames: Int, fragments: Double)] = [:]
+    var pvrtcUses: [TextureCacheKey: (frames: Int, fragments: Double)] = [:]
     /// Pages of small images (TextureAtlas), entries of `textureCache` (tests
     /// swap in one with small pages after `dropImageTextures`).
     var atlas: TextureAtlas
@@ -186,8 +188,8 @@ public final class GLESExecutor {
     /// The mask atlas's pages at most (alpha pages: at most 4 MiB, for one of 2048²):
     /// shapes-300's masks (docs/benchmarks.md) take four, of 256², 512², 1024² and 2048².
     static let maskAtlasPages = 8
-    private let framebuffer: Framebuffer
-    private let batcher: Batcher
+    let framebuffer: Framebuffer
+    let batcher: Batcher
     private let blur: BlurRenderer
     /// GPU frame timing, nil without GL_EXT_disjoint_timer_query.
     private let timer: GPUTimer?
@@ -410,350 +412,6 @@ public final class GLESExecutor {
         if e != GLenum(GL_NO_ERROR) {
             while glGetError() != GLenum(GL_NO_ERROR) {}
             throw GLESError.glError(code: UInt32(e), where: place)
-        }
-    }
-
-    // MARK: - Items
-
-    struct FrameState {
-        var passTextures: [Int: PooledTexture] = [:]
-        /// Pass ids whose outputs are kept after the frame, with their cache keys.
-        var keptPasses: [Int: UInt64] = [:]
-        var images: [Int: UploadedImage] = [:]
-        /// PVRTC images uploaded as blocks (native or for shader decoding), by plan image index.
-        var pvrtcImages: [Int: UploadedImage] = [:]
-        /// PVRTC images that went (or will go) as RGBA8, so each reason is counted once per frame.
-        var pvrtcFallbacks: Set<Int> = []
-        /// Uploads the texture cache could not key (empty arrays): released after the frame.
-        var uncachedUploads: [UploadedImage] = []
-        /// Plan images scanned for alpha: whether every alpha is 255 (PVRTC ones count as not).
-        var opaqueImages: [Int: Bool] = [:]
-        mutating func imageIsOpaque(_ i: Int) -> Bool {
-            if let known = opaqueImages[i] { return known }
-            let opaque = planImages.indices.contains(i) && planImages[i].pvrtc == nil && planImages[i].isFullyOpaque
-            opaqueImages[i] = opaque
-            return opaque
-        }
-        /// Plan images drawn from an atlas page, and those that may not be (TextureAtlas), by index.
-        var atlasSlots: [Int: AtlasSlot] = [:]
-        var notAtlased: Set<Int> = []
-        /// The same for plan images drawn as masks from the mask atlas.
-        var maskSlots: [Int: AtlasSlot] = [:]
-        var notMaskAtlased: Set<Int> = []
-        /// Fragments sampling each PVRTC image this frame (PVRTCFragmentCount), counted on first need.
-        var pvrtcFragments: [Int: Double]?
-        let plan: RenderPlan
-        var planImages: [PlanImage] { plan.images }
-        init(plan: RenderPlan) { self.plan = plan }
-    }
-
-    /// The tessellated pieces of a draw pass's items in painter order (none
-    /// for a blur pass); images are uploaded here, before anything is drawn.
-    private func pieces(of pass: RenderPass, frame: inout FrameState, stats: inout GPUStats) throws -> [DrawPiece] {
-        guard case .draw(let items) = pass.content else { return [] }
-        var out: [DrawPiece] = []
-        out.reserveCapacity(items.count)
-        for (order, item) in items.enumerated() {
-            if opaqueFirst, let inner = item.opaqueInterior,
-               let g = Tessellator.geometry(of: inner, width: pass.width, height: pass.height) {
-                out.append(DrawPiece(geometry: g, state: BatchState(program: .flat, textures: [], filter: .nearest,
-                                                                      blend: .copy, depthWrite: true),
-                                     order: order, opaque: true))
-                stats.opaqueInteriors += 1
-            } else if opaqueFirst, flatInteriors, flatBlended, let inner = item.flatInterior,
-                      let g = Tessellator.geometry(of: inner, width: pass.width, height: pass.height) {
-                // Drawn just before its item, writing the item's depth: the item's
-                // coverage program then runs only on the fringe (PassOrdering).
-                out.append(DrawPiece(geometry: g, state: BatchState(program: .flat, textures: [], filter: .nearest,
-                                                                      blend: .sourceOver, depthWrite: true),
-                                     order: order, opaque: false, interior: true))
-                stats.flatInteriors += 1
-            }
-            let opaque = opaqueFirst ? item.isOpaque(imageIsOpaque: { frame.imageIsOpaque($0) }) : item.isOpaque
-            try appendPieces(of: item, order: order, opaque: opaque, pass: pass, to: &out, frame: &frame, stats: &stats)
-        }
-        return out
-    }
-
-    private func appendPieces(of item: DrawItem, order: Int, opaque: Bool, pass: RenderPass, to out: inout [DrawPiece],
-                              frame: inout FrameState, stats: inout GPUStats) throws {
-        func emit(_ piece: DrawItem, _ state: BatchState, atlas slot: AtlasSlot? = nil,
-                  at slotOffset: Int = VertexLayout.color + 1) {
-            if var g = Tessellator.geometry(of: piece, width: pass.width, height: pass.height) {
-                slot?.stamp(&g, at: slotOffset)
-                var s = state
-                if opaque { s.blend = .copy }
-                out.append(DrawPiece(geometry: g, state: s, order: order, opaque: opaque))
-                stats.itemsDrawn += 1
-            } else {
-                stats.itemsCulled += 1
-            }
-        }
-        let kind: ProgramKind, filter: TextureFilter, uv: Homography
-        switch item.paint {
-        case .solid:
-            let program: ProgramKind
-            switch item.shape {
-            case .blurredRect: program = .blurredRect
-            case .blurredRoundedRect: program = .blurredRoundedRect
-            // Coverage is exactly 1 on every pixel of a plain quad without antialiased edges.
-            case .quad where item.aaEdges.isEmpty && (opaque || flatBlended): program = .flat
-            default: program = .solid
-            }
-            // Flat pieces write depth in the blended phase too, so they share batches with
-            // the flat interiors (harmless: only pieces that do not overlap are reordered).
-            emit(item, BatchState(program: program, textures: [], filter: .nearest, blend: item.blend,
-                                  depthWrite: program == .flat))
-            return
-        case .gradient(let g):
-            // PlanBuilder only emits valid gradients; a degenerate one draws nothing.
-            guard let u = GradientUniforms(g) else { stats.itemsCulled += 1; return }
-            emit(item, BatchState(program: .gradient, textures: [], filter: .nearest, blend: item.blend,
-                                  gradient: u))
-            return
-        case .texture(let ref, let u, let f, _):
-            if case .image(let i) = ref, let up = try pvrtcUpload(i, frame: &frame, stats: &stats) {
-                let tex = up.tiles[0].texture
-                let plain = up.pvrtcMode == .native || up.pvrtcMode == .decodedOnce
-                emit(item, BatchState(program: plain ? .texture : .pvrtc(f, twoBpp: up.pvrtcTwoBpp),
-                                      textures: [tex.id], sizes: [SIMD2(Float(up.width), Float(up.height))],
-                                      filter: f, blend: item.blend))
-                return
-            }
-            if let c = Self.atlasCandidate(item), !c.mask, let slot = atlasSlot(c.image, frame: &frame, stats: &stats) {
-                emit(item, BatchState(program: f == .nearest ? .textureAtlasNearest : .textureAtlas, textures: [slot.texture.id], sizes: [slot.texture.size],
-                                      filter: f, blend: item.blend), atlas: slot)
-                return
-            }
-            kind = flatTextures && item.hasUnitCoverage ? .textureFlat : .texture; filter = f; uv = u
-        case .textureAlpha(_, let u, let f, _):
-            // A mask without coverage math, sampled nearest, may come from the mask atlas (the
-            // slot goes where such an item's shape rect would be: ps_texture_alpha_atlas_nearest).
-            if let c = Self.atlasCandidate(item), c.mask,
-               let slot = atlasSlot(c.image, mask: true, frame: &frame, stats: &stats) {
-                emit(item, BatchState(program: .textureAlphaAtlasNearest, textures: [slot.texture.id],
-                                      sizes: [slot.texture.size], filter: .nearest, blend: item.blend),
-                     atlas: slot, at: VertexLayout.shapeRect)
-                return
-            }
-            kind = flatTextures && item.hasUnitCoverage ? .textureAlphaFlat : .textureAlpha; filter = f; uv = u
-        case .masked(_, _, let u, let f, _): kind = .masked; filter = f; uv = u
-        }
-        let refs = item.textures
-        var sources: [TextureSource] = []
-        for r in refs { sources.append(try resolve(r, frame: &frame, stats: &stats)) }
-        if let tiled = sources.firstIndex(where: { $0.uploaded?.isTiled == true }) {
-            let image = sources[tiled].uploaded!
-            // All textures of the item must share the tile grid (same image size), so one uv serves both.
-            guard sources.allSatisfy({ $0.uploaded.map { $0.width == image.width && $0.height == image.height } ?? false })
-            else {
-                throw GLESError.unsupported("a masked item whose texture and mask need different tilings")
-            }
-            for piece in TileSplitter.split(item, uv: uv, image: image,
-                                                    passWidth: pass.width, passHeight: pass.height) {
-                let tiles = sources.map { $0.uploaded!.tile(column: piece.tile.column, row: piece.tile.row).texture }
-                emit(piece.item, BatchState(program: kind, textures: tiles.map(\.id), sizes: tiles.map(\.size),
-                                            filter: filter, blend: item.blend))
-            }
-        } else {
-            let textures = sources.map(\.singleTexture)
-            emit(item, BatchState(program: kind, textures: textures.map(\.id), sizes: textures.map(\.size),
-                                  filter: filter, blend: item.blend))
-        }
-    }
-
-    /// A texture an item samples: an uploaded image (maybe tiled) or a pass target.
-    struct TextureSource {
-        var uploaded: UploadedImage?
-        var pass: PooledTexture?
-        var singleTexture: PooledTexture { pass ?? uploaded!.tiles[0].texture }
-    }
-
-    private func resolve(_ ref: TextureRef, frame: inout FrameState, stats: inout GPUStats) throws -> TextureSource {
-        switch ref {
-        case .pass(let id):
-            guard let t = frame.passTextures[id] else {
-                throw GLESError.unsupported("an item samples pass \(id) before it is rendered (or after its last use)")
-            }
-            return TextureSource(uploaded: nil, pass: t)
-        case .cached(let k):
-            guard let t = retained[k] else {
-                throw GLESError.unsupported("an item samples cached#\(k), a rasterized bitmap the executor does not hold")
-            }
-            return TextureSource(uploaded: nil, pass: t)
-        case .image(let i):
-            if let u = frame.images[i] { return TextureSource(uploaded: u, pass: nil) }
-            guard frame.planImages.indices.contains(i) else {
-                throw GLESError.unsupported("an item samples image \(i) but the plan has \(frame.planImages.count)")
-            }
-            if frame.planImages[i].pvrtc != nil && frame.pvrtcFallbacks.insert(i).inserted {
-                stats.pvrtcAsRGBA8["sampled as a mask or alpha", default: 0] += 1
-            }
-            // Uploaded at first use (plans may list images no item draws), once
-            // per plan, and kept across frames while the same pixels are drawn.
-            let image = frame.planImages[i].image
-            let key = TextureCacheKey(image)
-            if let key, let u = textureCache.lookup(key) {
-                stats.textureCacheHits += 1
-                frame.images[i] = u
-                return TextureSource(uploaded: u, pass: nil)
-            }
-            let u = ImageUploader.upload(image, maxSize: maxTextureSize, pool: pool, stats: &stats)
-            batcher.forgetTextureBindings()
-            frame.images[i] = u
-            if let key {
-                textureCache.insert(u, key: key, owner: image.pixels, bytes: u.textureBytes)
-            } else {
-                frame.uncachedUploads.append(u)
-            }
-            return TextureSource(uploaded: u, pass: nil)
-        }
-    }
-
-    /// The plan image `item` may be drawn from an atlas, and whether from
-    /// the mask atlas: an untinted Paint.texture item's image (the colour
-    /// atlas), a nearest Paint.textureAlpha item's without coverage math (the
-    /// mask atlas); nil for any other item. Whether the image goes in is
-    /// `atlasSlot`'s to say (PVRTC, size, room).
-    static func atlasCandidate(_ item: DrawItem) -> (image: Int, mask: Bool)? {
-        switch item.paint {
-        case .texture(.image(let i), _, _, _) where item.tint == nil: return (i, false)
-        case .textureAlpha(.image(let i), _, .nearest, _) where item.hasUnitCoverage: return (i, true)
-        default: return nil
-        }
-    }
-
-    /// Pins the atlas pages holding images `plan` draws from either atlas (the
-    /// items `appendPieces` would look up there), so that placing new images
-    /// in this frame never empties them.
-    private func pinAtlasPages(of plan: RenderPlan) {
-        var colour = Set<Int>(), masks = Set<Int>()
-        for pass in plan.passes {
-            guard case .draw(let items) = pass.content else { continue }
-            for item in items {
-                guard let c = Self.atlasCandidate(item) else { continue }
-                if c.mask { masks.insert(c.image) } else { colour.insert(c.image) }
-            }
-        }
-        func keys(_ indices: Set<Int>) -> Set<TextureCacheKey> {
-            Set(indices.compactMap { i in
-                plan.images.indices.contains(i) && plan.images[i].pvrtc == nil ? TextureCacheKey(plan.images[i].image) : nil
-            })
-        }
-        atlas.pin(keys(colour), cache: textureCache)
-        maskAtlas.pin(keys(masks), cache: textureCache)
-    }
-
-    /// The atlas slot of plan image `i` for a Paint.texture item, or with
-    /// `mask` in the mask atlas for a Paint.textureAlpha item (placed on first
-    /// use in the frame), or nil when the image goes to its own texture:
-    /// atlas off, PVRTC, too large, no bytes, or no page with room.
-    private func atlasSlot(_ i: Int, mask: Bool = false, frame: inout FrameState, stats: inout GPUStats) -> AtlasSlot? {
-        guard useAtlas else { return nil }
-        if let s = mask ? frame.maskSlots[i] : frame.atlasSlots[i] { return s }
-        guard !(mask ? frame.notMaskAtlased : frame.notAtlased).contains(i) else { return nil }
-        let images = frame.planImages
-        let pages = mask ? maskAtlas : atlas
-        guard images.indices.contains(i), images[i].pvrtc == nil, let key = TextureCacheKey(images[i].image),
-              let s = pages.slot(for: images[i].image, key: key, cache: textureCache, pool: pool, stats: &stats) else {
-            if mask { frame.notMaskAtlased.insert(i) } else { frame.notAtlased.insert(i) }
-            return nil
-        }
-        batcher.forgetTextureBindings()
-        if mask { frame.maskSlots[i] = s } else { frame.atlasSlots[i] = s }
-        return s
-    }
-
-    // MARK: - PVRTC
-
-    /// The PVRTC blocks of plan image `i` uploaded for a Paint.texture item, or nil
-    /// when the image has none or must go as RGBA8 (the reason is counted once).
-    private func pvrtcUpload(_ i: Int, frame: inout FrameState, stats: inout GPUStats) throws -> UploadedImage? {
-        if let u = frame.pvrtcImages[i] { return u }
-        guard frame.planImages.indices.contains(i), let t = frame.planImages[i].pvrtc else { return nil }
-        if frame.pvrtcFallbacks.contains(i) { return nil }
-        let native = info.pvrtcNative
-        if let reason = PVRTCUploader.fallbackReason(t, native: native, maxSize: maxTextureSize) {
-            frame.pvrtcFallbacks.insert(i)
-            stats.pvrtcAsRGBA8[reason, default: 0] += 1
-            return nil
-        }
-        let mode: PVRTCUploadMode = native ? .native : .shaderDecode
-        let key = TextureCacheKey(t, kind: native ? .pvrtcNative : .pvrtcBlocks)
-        let decodedKey = native || pvrtcDecode == .shader ? nil : TextureCacheKey(t, kind: .pvrtcDecoded)
-        if let decodedKey, let u = textureCache.lookup(decodedKey) {
-            stats.textureCacheHits += 1
-            PVRTCUploader.countUse(t, mode: .decodedOnce, stats: &stats)
-            frame.pvrtcImages[i] = u
-            return u
-        }
-        var use = (frames: 1, fragments: 0.0)
-        if let key, decodedKey != nil {
-            if pvrtcUses.count > 4096 { pvrtcUses = [:] }
-            if frame.pvrtcFragments == nil { frame.pvrtcFragments = PVRTCFragmentCount.fragments(in: frame.plan) }
-            // Counts belong to blocks still in the texture cache, which keeps their array (the
-            // key's storage) alive; blocks not cached start over, so a key reused by a new
-            // array after the old one was freed never inherits its uses.
-            let before = textureCache.contains(key) ? pvrtcUses[key] ?? (frames: 0, fragments: 0) : (frames: 0, fragments: 0)
-            use = (before.frames + 1, before.fragments + (frame.pvrtcFragments?[i] ?? 0))
-            pvrtcUses[key] = use
-        }
-        let once = decodedKey != nil
-            && pvrtcDecode.decodesOnce(texels: t.width * t.height, frames: use.frames, fragments: use.fragments,
-                                       cacheBudget: textureCache.budget)
-        var u: UploadedImage
-        var fresh = false
-        if let key, let cached = textureCache.lookup(key) {
-            stats.textureCacheHits += 1
-            u = cached
-        } else {
-            u = PVRTCUploader.upload(t, mode: mode, pool: pool, stats: &stats)
-            batcher.forgetTextureBindings()
-            fresh = true
-        }
-        if once, let decodedKey {
-            let decoded = try PVRTCDecodePass.decode(u, framebuffer: framebuffer, batcher: batcher, pool: pool)
-            stats.pvrtcDecodePasses += 1
-            // The blocks are not needed any more: the decoded texture replaces them.
-            if fresh { releasePVRTC(u) } else if let key, let old = textureCache.remove(key) { destroy(old) }
-            u = decoded
-            textureCache.insert(u, key: decodedKey, owner: t.levels[0], bytes: u.textureBytes)
-            PVRTCUploader.countUse(t, mode: .decodedOnce, stats: &stats)
-        } else {
-            PVRTCUploader.countUse(t, mode: mode, stats: &stats)
-            if fresh {
-                if let key {
-                    textureCache.insert(u, key: key, owner: t.levels[0], bytes: u.textureBytes)
-                } else {
-                    frame.uncachedUploads.append(u)
-                }
-            }
-        }
-        frame.pvrtcImages[i] = u
-        return u
-    }
-
-    /// Deletes an evicted upload's textures (cache eviction frees memory rather than pooling it).
-    private func destroy(_ u: UploadedImage) {
-        for t in u.tiles {
-            if u.pooled { pool.destroy(t.texture) } else {
-                var id = t.texture.id
-                glDeleteTextures(1, &id)
-                pool.forgetFilter(of: id)
-            }
-        }
-    }
-
-    /// Returns a PVRTC upload's texture: to the pool, or deleted when it is a native compressed one.
-    private func releasePVRTC(_ u: UploadedImage) {
-        for t in u.tiles {
-            if u.pooled {
-                pool.release(t.texture)
-            } else {
-                var id = t.texture.id
-                glDeleteTextures(1, &id)
-                pool.forgetFilter(of: id)
-            }
         }
     }
 }
