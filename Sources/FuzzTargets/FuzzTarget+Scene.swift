@@ -36,11 +36,11 @@ extension FuzzTarget {
         _ = try CPUExecutor(bands: 1).execute(plan)
     }
 
-    /// The plan of scene JSON `bytes`, drawn at most 48 pixels a side (see
-    /// the file comment); nil for inputs skipped (special files, an empty
-    /// canvas, passes past 2^20 pixels). Throws the loader's or the plan
-    /// builder's error.
-    static func plan(_ bytes: [UInt8]) throws -> RenderPlan? {
+    /// The plan of scene JSON `bytes`, drawn at most `side` pixels a side
+    /// (48: see the file comment); nil for inputs skipped (special files, an
+    /// empty canvas, passes past 2^20 pixels). Throws the loader's or the
+    /// plan builder's error.
+    static func plan(_ bytes: [UInt8], side: Double = 48) throws -> RenderPlan? {
         guard !mayNameSpecialFile(bytes) else { return nil }
         let scene = try SceneLoader.parse(json: bytes, baseDirectory: sceneDirectory, name: "fuzz.json",
                                           images: .deferred)
@@ -53,7 +53,7 @@ extension FuzzTarget {
             ref.layer.contents = LayerContents(key: ref.key, image: color)
         }
         let canvas = scene.canvas
-        let scale = min(canvas.scale, 48 / max(canvas.width, canvas.height, 1))
+        let scale = min(canvas.scale, side / max(canvas.width, canvas.height, 1))
         guard scale.isFinite, scale > 0 else { return nil }
         let width = Int((canvas.width * scale).rounded()), height = Int((canvas.height * scale).rounded())
         guard width > 0, height > 0 else { return nil }

@@ -3,13 +3,17 @@
 // (llvmpipe through EGL surfaceless on a plain machine). The plan is
 // FuzzTarget.plan's: the canvas at most 48 pixels a side.
 //
-// Each input is drawn three times by one executor, starting from a state
+// Each input is drawn five times by one executor, starting from a state
 // with nothing kept: the first frame is scheduled afresh; the second repeats
 // it, so its still passes are ordered with HiddenOverlaps; the third replays
-// the kept schedules and occlusion decisions. The three must be the same
-// bytes (what `compositor compare --repeat` holds), and GL must report no
-// error at any pass boundary; either failing traps, like a crash: a memo
-// that draws another picture, or a call GL refuses, is a bug, not bad input.
+// the kept schedules and occlusion decisions; the fourth draws the scene at
+// 40 pixels a side instead (another plan, whose passes carry the same ids:
+// every memo must notice the change); the fifth is the first plan again.
+// Frames 1, 2, 3 and 5 must be the same bytes (what `compositor compare
+// --repeat` holds), frame 4 the bytes of the 40-pixel plan drawn first from
+// nothing kept, and GL must report no error at any pass boundary; any of
+// these failing traps, like a crash: a memo that draws another picture, or
+// a call GL refuses, is a bug, not bad input.
 // With `compareWithCPU` (FUZZ_GPU_COMPARE=1 in the harness's environment)
 // the first frame must also match the CPU executor's within the project's
 // tolerance (`compositor compare`'s default), else the harness traps: a
@@ -22,6 +26,7 @@ import Compare
 import Foundation
 import GLES
 import Images
+import Plan
 import Raster
 
 extension FuzzTarget {
@@ -52,26 +57,42 @@ extension FuzzTarget {
         public var description: String { "no GLES executor: \(reason)" }
     }
 
-    /// Scene JSON → plan → GLES pixels, three frames that must agree (see
+    /// Scene JSON → plan → GLES pixels, five frames that must agree (see
     /// the file comment); throws the loader's or the plan builder's error,
     /// or the executor's refusal of a plan it cannot draw.
     public static func sceneGPU(_ bytes: [UInt8]) throws {
         if let reason = prepareGPU() { throw GPUUnavailable(reason: reason) }
         guard let executor = gpu, let plan = try plan(bytes) else { return }
-        executor.forgetFrames()
         defer { executor.forgetFrames() }
-        var frames: [Image] = []
-        for frame in 1...3 {
+        func draw(_ p: RenderPlan, _ frame: String) throws -> Image {
             do {
-                frames.append(try executor.execute(plan))
+                return try executor.execute(p)
             } catch let error as GLESError {
-                if case .glError = error { fatalError("FuzzSceneGPU: frame \(frame): \(error)") }
+                if case .glError = error { fatalError("FuzzSceneGPU: \(frame): \(error)") }
                 throw error
             }
         }
-        for (k, image) in frames.enumerated().dropFirst() where image != frames[0] {
-            let at = firstDifference(frames[0], image)
-            fatalError("FuzzSceneGPU: frame \(k + 1) of one plan differs from frame 1 (first at pixel \(at))")
+        // The 40-pixel plan from nothing kept: what frame 4 must draw.
+        let other = try self.plan(bytes, side: 40)
+        executor.forgetFrames()
+        let otherAlone = try other.map { try draw($0, "the 40-pixel plan alone") }
+        executor.forgetFrames()
+        var frames: [Image] = []
+        for k in 1...5 {
+            if k == 4 {
+                guard let other, let otherAlone else { continue }
+                let image = try draw(other, "frame 4")
+                guard image == otherAlone else {
+                    fatalError("FuzzSceneGPU: frame 4 (the 40-pixel plan after three of the other) differs from "
+                               + "that plan drawn alone (first at pixel \(firstDifference(otherAlone, image)))")
+                }
+            } else {
+                frames.append(try draw(plan, "frame \(k)"))
+            }
+        }
+        for (k, image) in zip([2, 3, 5], frames.dropFirst()) where image != frames[0] {
+            fatalError("FuzzSceneGPU: frame \(k) of one plan differs from frame 1 "
+                       + "(first at pixel \(firstDifference(frames[0], image)))")
         }
         if compareWithCPU {
             let cpu = try CPUExecutor(bands: 1).execute(plan)
