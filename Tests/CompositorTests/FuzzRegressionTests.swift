@@ -65,10 +65,10 @@ final class FuzzRegressionTests: XCTestCase {
     }
 
     /// The FuzzSceneGPU harness's seeds (the fixture scenes, valid and
-    /// invalid) go through its code with the CPU comparison on: three
-    /// frames alike each, no GL error, the GPU frame within the tolerance of
-    /// the CPU one (else it traps), at most a clean one-line error; the
-    /// valid ones draw.
+    /// invalid) go through its code with the CPU comparison on: its frames
+    /// alike (FuzzTarget+SceneGPU.swift), no GL error, the GPU frame within
+    /// the tolerance of the CPU one (else it traps), at most a clean one-line
+    /// error; the valid ones draw.
     func testSceneGPUSeedsRunThroughTheHarness() throws {
         try requireGPU()
         let compared = FuzzTarget.compareWithCPU

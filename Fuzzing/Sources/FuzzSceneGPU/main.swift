@@ -1,5 +1,5 @@
 // Fuzz harness FuzzSceneGPU: scene JSON → layer tree → render plan → GLES
-// pixels, three frames that must agree (FuzzTarget+SceneGPU.swift), under
+// pixels, five frames that must agree (FuzzTarget+SceneGPU.swift), under
 // libFuzzer and AddressSanitizer. The input handling lives in the main
 // package's FuzzTargets, which the regression tests replay too.
 
