@@ -32,6 +32,33 @@ final class ScheduleMemoTests: XCTestCase {
         return gl
     }
 
+    /// forgetFrames leaves nothing of earlier frames: the next frame is a
+    /// first frame (scheduled by boxes, nothing replayed, images uploaded
+    /// again), and the one after it a second frame.
+    func testForgetFramesMakesTheNextFrameAFirstFrame() throws {
+        let gl = try executor()
+        let (plan, expected) = HiddenOverlapsTests.chain()
+        gl.forgetFrames()
+        for k in 1...3 { try run(gl, plan, expected, "frame \(k)") }
+        XCTAssertEqual(gl.lastStats.schedulesReplayed, 1)
+        XCTAssertEqual(gl.lastStats.atlasUploads + gl.lastStats.textureUploads, 0, "images kept from frame 1")
+        XCTAssertFalse(gl.scheduleMemos.isEmpty)
+        XCTAssertFalse(gl.occlusionMemos.isEmpty)
+        gl.forgetFrames()
+        XCTAssertTrue(gl.scheduleMemos.isEmpty)
+        XCTAssertTrue(gl.occlusionMemos.isEmpty)
+        XCTAssertEqual(gl.textureCacheContents.entries, 0)
+        XCTAssertEqual(gl.atlasContents.pages, 0)
+        XCTAssertTrue(gl.retainedKeys.isEmpty)
+        try run(gl, plan, expected, "after forgetFrames")
+        XCTAssertEqual(gl.lastStats.schedulesReplayed, 0)
+        XCTAssertEqual(gl.lastStats.occlusionPassesReplayed, 0)
+        XCTAssertGreaterThan(gl.lastStats.atlasUploads + gl.lastStats.textureUploads, 0, "images uploaded again")
+        XCTAssertEqual(gl.lastStats.drawCalls, 9, "scheduled by boxes, as a first frame")
+        try run(gl, plan, expected, "the frame after")
+        XCTAssertEqual(gl.lastStats.drawCalls, 3, "hidden overlaps, as a second frame")
+    }
+
     func testAStillPassGetsHiddenOverlapsOnItsSecondFrameAndKeepsThem() throws {
         let gl = try executor()
         let (plan, expected) = HiddenOverlapsTests.chain()
