@@ -36,11 +36,19 @@ extension FuzzTarget {
         _ = try CPUExecutor(bands: 1).execute(plan)
     }
 
-    /// The plan of scene JSON `bytes`, drawn at most `side` pixels a side
-    /// (48: see the file comment); nil for inputs skipped (special files, an
-    /// empty canvas, passes past 2^20 pixels). Throws the loader's or the
-    /// plan builder's error.
-    static func plan(_ bytes: [UInt8], side: Double = 48) throws -> RenderPlan? {
+    /// The plan of scene JSON `bytes`, drawn at most 48 pixels a side (see
+    /// the file comment); nil for inputs skipped (special files, an empty
+    /// canvas, passes past 2^20 pixels). Throws the loader's or the plan
+    /// builder's error.
+    static func plan(_ bytes: [UInt8]) throws -> RenderPlan? {
+        try plans(bytes, sides: [48])?[0]
+    }
+
+    /// The plans of scene JSON `bytes` drawn at most each of `sides` pixels
+    /// a side, from one parse of the scene; nil for an input skipped (special
+    /// files), and a nil plan for a side that gives an empty canvas or passes
+    /// past 2^20 pixels. Throws the loader's or the plan builder's error.
+    static func plans(_ bytes: [UInt8], sides: [Double]) throws -> [RenderPlan?]? {
         guard !mayNameSpecialFile(bytes) else { return nil }
         let scene = try SceneLoader.parse(json: bytes, baseDirectory: sceneDirectory, name: "fuzz.json",
                                           images: .deferred)
@@ -52,16 +60,18 @@ extension FuzzTarget {
             }
             ref.layer.contents = LayerContents(key: ref.key, image: color)
         }
-        let canvas = scene.canvas
-        let scale = min(canvas.scale, side / max(canvas.width, canvas.height, 1))
-        guard scale.isFinite, scale > 0 else { return nil }
-        let width = Int((canvas.width * scale).rounded()), height = Int((canvas.height * scale).rounded())
-        guard width > 0, height > 0 else { return nil }
-        let builder = PlanBuilder(options: PlanOptions(scale: scale, cull: bytes.count % 2 == 0))
-        let plan = builder.build(root: scene.root, width: width, height: height)
-        guard builder.stats.problems.isEmpty else { throw SceneNotDrawn(problems: builder.stats.problems) }
-        let pixels = plan.passes.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
-        return pixels <= Double(1 << 20) ? plan : nil
+        return try sides.map { side in
+            let canvas = scene.canvas
+            let scale = min(canvas.scale, side / max(canvas.width, canvas.height, 1))
+            guard scale.isFinite, scale > 0 else { return nil }
+            let width = Int((canvas.width * scale).rounded()), height = Int((canvas.height * scale).rounded())
+            guard width > 0, height > 0 else { return nil }
+            let builder = PlanBuilder(options: PlanOptions(scale: scale, cull: bytes.count % 2 == 0))
+            let plan = builder.build(root: scene.root, width: width, height: height)
+            guard builder.stats.problems.isEmpty else { throw SceneNotDrawn(problems: builder.stats.problems) }
+            let pixels = plan.passes.reduce(0.0) { $0 + Double($1.width) * Double($1.height) }
+            return pixels <= Double(1 << 20) ? plan : nil
+        }
     }
 
     /// The plan builder's problems (a path too complex to fill, …).

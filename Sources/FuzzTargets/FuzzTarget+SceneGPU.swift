@@ -62,7 +62,10 @@ extension FuzzTarget {
     /// or the executor's refusal of a plan it cannot draw.
     public static func sceneGPU(_ bytes: [UInt8]) throws {
         if let reason = prepareGPU() { throw GPUUnavailable(reason: reason) }
-        guard let executor = gpu, let plan = try plan(bytes) else { return }
+        // The scene as the other harness draws it, and at 40 pixels a side (one parse).
+        guard let executor = gpu, let plans = try plans(bytes, sides: [48, 40]), let plan = plans[0] else { return }
+        let other = plans[1]
+        // Every call leaves the executor with nothing kept, so each input starts from that state.
         defer { executor.forgetFrames() }
         func draw(_ p: RenderPlan, _ frame: String) throws -> Image {
             do {
@@ -73,8 +76,6 @@ extension FuzzTarget {
             }
         }
         // The 40-pixel plan from nothing kept: what frame 4 must draw.
-        let other = try self.plan(bytes, side: 40)
-        executor.forgetFrames()
         let otherAlone = try other.map { try draw($0, "the 40-pixel plan alone") }
         executor.forgetFrames()
         var frames: [Image] = []
